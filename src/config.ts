@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+export type Network = 'mainnet' | 'testnet';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** undefined: taken from the database (what the importer recorded), else mainnet. */
+  network?: Network;
+  statementTimeoutMs: number;
+  poolMax: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/** Reads the configuration from the environment; flags given on the command line override it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Record<string, string>> = {}): Config {
+  const get = (flag: string, name: string) => flags[flag] ?? env[name];
+  const network = get('network', 'TON_NETWORK');
+  if (network !== undefined && network !== '' && network !== 'mainnet' && network !== 'testnet') {
+    throw new ConfigError(`TON_NETWORK must be "mainnet" or "testnet", got "${network}"`);
+  }
+  const databaseUrl = get('databaseUrl', 'DATABASE_URL') || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+  return {
+    port: integer('PORT', get('port', 'PORT'), 8080, 0, 65535),
+    host: get('host', 'HOST') || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(get('dataDir', 'DATA_DIR') || './data'),
+    network: (network || undefined) as Network | undefined,
+    statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
+    poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
+    logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+  };
+}

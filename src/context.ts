@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Network } from './config';
+import type { Database, Queryable } from './db/types';
+import { createLoaders, type Loaders } from './data/loaders';
+
+/** What a running service shares between requests. */
+export interface Services {
+  db: Database;
+  network: Network;
+  /** Indexer schema version of the database, for X-API-Version. */
+  apiVersion: string;
+  statementTimeoutMs: number;
+  log: Logger;
+}
+
+/** What one request owns: its statement counter, and loaders that batch and cache only within it. */
+export interface RequestContext {
+  services: Services;
+  db: Queryable;
+  loaders: Loaders;
+  stats: { statements: number };
+}
+
+export function createRequestContext(services: Services, opts: { timeoutMs?: number } = {}): RequestContext {
+  const stats = { statements: 0 };
+  const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
+  const db: Queryable = {
+    query(text, params) {
+      stats.statements += 1;
+      return lowered === undefined ? services.db.query(text, params) : services.db.queryWithTimeout(text, params, lowered);
+    },
+  };
+  return { services, db, loaders: createLoaders(db), stats };
+}

@@ -1,0 +1,35 @@
+import DataLoader from 'dataloader';
+import type { Queryable } from '../db/types';
+import { accountStatesByHashes } from './accountStates';
+import { addressInfoByAccounts } from './addressBook';
+import { messageContentsByHashes } from './messageContents';
+import { messagesByTransactions } from './messages';
+import { transactionsByHashes } from './transactions';
+
+/**
+ * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
+ * fetched at most once per request. Shared by REST handlers and GraphQL resolvers.
+ */
+export function createLoaders(db: Queryable) {
+  const options = { maxBatchSize: 5000 };
+  const messageContent = new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options);
+  return {
+    transaction: new DataLoader((hashes: readonly string[]) => transactionsByHashes(db, hashes), options),
+    messagesByTransaction: new DataLoader(async (txHashes: readonly string[]) => {
+      const lists = await messagesByTransactions(db, txHashes);
+      // The message query joins the contents in; seed their loader so no second statement reads them.
+      for (const list of lists) {
+        for (const m of list) {
+          if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
+          if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+        }
+      }
+      return lists;
+    }, options),
+    messageContent,
+    accountState: new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
+    addressInfo: new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

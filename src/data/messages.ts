@@ -1,0 +1,33 @@
+import type { Queryable } from '../db/types';
+import type { MessageRow, MessageWithContent } from './rows';
+
+export const MESSAGE_COLUMNS = [
+  'tx_hash', 'tx_lt', 'mc_seqno', 'msg_hash', 'msg_hash_norm', 'direction', 'trace_id', 'source', 'destination',
+  'value', 'value_extra_currencies', 'fwd_fee', 'ihr_fee', 'extra_flags', 'created_lt', 'created_at', 'opcode',
+  'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash', 'init_state_hash',
+] as const satisfies readonly (keyof MessageRow)[];
+
+/** Batch function: the in and out messages of each transaction, with their bodies joined in. */
+export async function messagesByTransactions(db: Queryable, txHashes: readonly string[]): Promise<MessageWithContent[][]> {
+  const rows = await db.query<MessageWithContent>(
+    `select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')}, B.body as body, I.body as init_state_body
+       from messages M
+       left join message_contents B on B.hash = M.body_hash
+       left join message_contents I on I.hash = M.init_state_hash
+      where M.tx_hash = any($1::text[]::tonhash[])`,
+    [txHashes],
+  );
+  const byTx = new Map<string, MessageWithContent[]>(txHashes.map((h) => [h, []]));
+  for (const row of rows) byTx.get(row.tx_hash)?.push(row);
+  return txHashes.map((h) => byTx.get(h)!);
+}
+
+/** `out_msgs` order: created_lt ascending, messages without one first (stable). */
+export function sortOutMessages<M extends Pick<MessageRow, 'created_lt'>>(messages: M[]): M[] {
+  return messages.sort((a, b) => {
+    if (a.created_lt === null || b.created_lt === null) return a.created_lt === null ? (b.created_lt === null ? 0 : -1) : 1;
+    const x = BigInt(a.created_lt);
+    const y = BigInt(b.created_lt);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}

@@ -1,0 +1,67 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config, Network } from '../config';
+import { importFile } from '../import/importFile';
+import { acquireDataDirLock } from './lock';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
+import type { Database } from './types';
+
+export const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo');
+export const SERVICE_VERSION = '0.1.0';
+
+export interface ServingDatabase {
+  db: Database;
+  network: Network;
+  apiVersion: string;
+}
+
+/** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
+export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
+  const db = config.databaseUrl
+    ? openPostgres({ connectionString: config.databaseUrl, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax })
+    : await openEmbedded(config.dataDir, log);
+  try {
+    const meta = await readMeta(db);
+    return {
+      db,
+      network: config.network ?? (meta.get('network') as Network | undefined) ?? 'mainnet',
+      apiVersion: (await schemaVersion(db)) ?? SERVICE_VERSION,
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** Opens the writable database for `migrate` and `import`. */
+export async function openForWriting(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl, readOnly: false, max: 2 });
+  mkdirSync(config.dataDir, { recursive: true });
+  acquireDataDirLock(config.dataDir);
+  const db = await openPglite(config.dataDir);
+  await migrate(db);
+  return db;
+}
+
+/**
+ * The embedded database: created in dataDir on first start with the schema and the demo data set, then
+ * served read-only. A start that was interrupted while loading finishes the job on the next one.
+ */
+async function openEmbedded(dataDir: string, log: Logger): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  acquireDataDirLock(dataDir);
+  const db = await openPglite(dataDir);
+  if (await migrate(db)) log.info({ dataDir }, 'created the embedded database');
+  if (!(await readMeta(db)).has('demo_loaded')) {
+    for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) {
+      const summary = await importFile(db, path.join(DEMO_DIR, file));
+      log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
+    }
+    await writeMeta(db, 'demo_loaded', new Date().toISOString());
+  }
+  await db.exec('set default_transaction_read_only = on');
+  return db;
+}

@@ -1,0 +1,65 @@
+import pg from 'pg';
+import type { Database, Queryable } from './types';
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Every session is read-only: the server never writes to a database. */
+  readOnly: boolean;
+  statementTimeoutMs?: number;
+  max?: number;
+  connectionTimeoutMs?: number;
+}
+
+// pg returns int8 and numeric as strings by default; jsonb is parsed (our jsonb values hold strings only).
+export function openPostgres(opts: PostgresOptions): Database {
+  const settings: string[] = [];
+  if (opts.readOnly) settings.push('-c default_transaction_read_only=on');
+  if (opts.statementTimeoutMs) settings.push(`-c statement_timeout=${Math.trunc(opts.statementTimeoutMs)}`);
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5000,
+    options: settings.join(' ') || undefined,
+    application_name: 'tonql',
+  });
+  // An idle client losing its connection must not take the process down; the next query reconnects.
+  pool.on('error', () => {});
+
+  const run = async <R>(q: Queryable | pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
+    ((await (q as pg.Pool).query(text, params as unknown[])).rows as R[]);
+
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    async queryWithTimeout(text, params, timeoutMs) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
+        return await run(client, text, params);
+      } finally {
+        await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
+        // A client whose timeout could not be reset must not go back to the pool.
+        client.release(broken);
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: (text, params) => run(client, text, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

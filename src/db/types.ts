@@ -1,0 +1,20 @@
+/**
+ * The one interface the data layer talks to. Both adapters return int8 and numeric values as decimal
+ * strings, never as JS numbers, so 64-bit quantities stay exact.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<R = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs one statement under a statement timeout lower than the session's (toncenter's X-Timeout). */
+  queryWithTimeout<R = Row>(text: string, params: readonly unknown[] | undefined, timeoutMs: number): Promise<R[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction: all of it is committed or none of it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+/** An error whose message is safe to show to the client, with the HTTP status it maps to. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'INTERNAL',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badInput = (message: string) => new ApiError(422, message, 'BAD_USER_INPUT');
+export const notFound = (message: string) => new ApiError(404, message, 'NOT_FOUND');
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * Maps a driver error to what the client may see: a statement timeout becomes 504, a lost or refused
+ * connection 503. Anything else stays an internal error (masked by the callers).
+ */
+export function classifyDbError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e || typeof e !== 'object') return undefined;
+  if (e.code === '57014') return new ApiError(504, 'database statement timeout exceeded', 'TIMEOUT');
+  if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
+    return new ApiError(503, 'database unavailable', 'SERVICE_UNAVAILABLE');
+  }
+  if (e.message && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message)) {
+    return new ApiError(503, 'database unavailable', 'SERVICE_UNAVAILABLE');
+  }
+  return undefined;
+}

@@ -1,0 +1,102 @@
+import { friendlyFlags } from '../encoding/address';
+import type { Network } from '../config';
+import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } from '../data/rows';
+import { JsonNode } from './jsonNode';
+import { mapTrace, type TraceRow } from './mapTrace';
+import { mapTransaction, type MappedTransaction } from './mapTransaction';
+
+export interface LatestStateRow {
+  account: string;
+  hash: string;
+  balance: string | null;
+  balance_extra_currencies: Record<string, string> | null;
+  account_status: string | null;
+  timestamp: number | null;
+  last_trans_hash: string;
+  last_trans_lt: string;
+  frozen_hash: string | null;
+  data_hash: string | null;
+  code_hash: string | null;
+}
+
+/** Rows gathered from one document, de-duplicated by primary key. */
+export class Collected {
+  readonly transactions = new Map<string, TransactionRow>();
+  readonly messages = new Map<string, MessageRow>();
+  readonly contents = new Map<string, MessageContentRow>();
+  readonly states = new Map<string, AccountStateRow>();
+  readonly latest = new Map<string, LatestStateRow>();
+  readonly traces = new Map<string, TraceRow>();
+  /** Network read off the address book's user-friendly forms, when it has any. */
+  network?: Network;
+
+  addTransaction(m: MappedTransaction): void {
+    const t = m.transaction;
+    this.transactions.set(`${t.hash}/${t.lt}`, t);
+    for (const msg of m.messages) this.messages.set(`${msg.tx_hash}/${msg.tx_lt}/${msg.msg_hash}/${msg.direction}`, msg);
+    for (const c of m.contents) if (!this.contents.has(c.hash) || c.body !== null) this.contents.set(c.hash, c);
+    for (const s of m.states) this.states.set(s.hash, s);
+    const after = m.states.find((s) => s.hash === t.account_state_hash_after);
+    const known = this.latest.get(t.account);
+    if (after && (!known || BigInt(known.last_trans_lt) < BigInt(t.lt))) {
+      this.latest.set(t.account, {
+        account: t.account,
+        hash: after.hash,
+        balance: after.balance,
+        balance_extra_currencies: after.balance_extra_currencies,
+        account_status: after.account_status,
+        timestamp: t.now,
+        last_trans_hash: t.hash,
+        last_trans_lt: t.lt,
+        frozen_hash: after.frozen_hash,
+        data_hash: after.data_hash,
+        code_hash: after.code_hash,
+      });
+    }
+  }
+
+  readAddressBook(node: JsonNode): void {
+    if (node.isNull()) return;
+    for (const [address, entry] of node.entries()) {
+      const friendly = entry.get('user_friendly').optStr();
+      const flags = friendly === null ? undefined : friendlyFlags(friendly);
+      if (friendly !== null && !flags && friendly !== 'addr_none') entry.get('user_friendly').fail('expected a user-friendly address');
+      if (flags) this.network = flags.testOnly ? 'testnet' : 'mainnet';
+      void address;
+    }
+  }
+}
+
+const TRANSACTIONS_SHAPE = 'a v3 response ({transactions} or {traces}), a Transaction, an array of traces, or {url, response}';
+
+/** Walks a document of any supported shape and collects its rows; throws ImportError with the JSON path. */
+export function collect(value: unknown): Collected {
+  const out = new Collected();
+  visit(new JsonNode(value), out);
+  return out;
+}
+
+function visit(node: JsonNode, out: Collected): void {
+  if (Array.isArray(node.value)) {
+    for (const trace of node.list()) addTrace(trace, out);
+    return;
+  }
+  if (!node.isObject()) node.fail(`expected ${TRANSACTIONS_SHAPE}`);
+  if (node.has('response') && node.has('url')) return visit(node.get('response'), out);
+  if (node.has('address_book')) out.readAddressBook(node.get('address_book'));
+  if (node.has('traces')) {
+    for (const trace of node.get('traces').list()) addTrace(trace, out);
+  } else if (node.has('transactions')) {
+    for (const tx of node.get('transactions').list()) out.addTransaction(mapTransaction(tx));
+  } else if (node.has('hash') && node.has('lt') && node.has('account')) {
+    out.addTransaction(mapTransaction(node));
+  } else {
+    node.fail(`expected ${TRANSACTIONS_SHAPE}`);
+  }
+}
+
+function addTrace(node: JsonNode, out: Collected): void {
+  const mapped = mapTrace(node);
+  out.traces.set(mapped.trace.trace_id, mapped.trace);
+  for (const tx of mapped.transactions) out.addTransaction(tx);
+}

@@ -1,0 +1,66 @@
+import type { Queryable } from '../db/types';
+import { writeMeta, readMeta } from '../db/schema';
+import { MESSAGE_COLUMNS } from '../data/messages';
+import { TRANSACTION_COLUMNS } from '../data/transactions';
+import { MASTERCHAIN_SHARD } from '../encoding/numbers';
+import type { Collected } from './collect';
+
+/**
+ * One INSERT per table: rows travel as a single JSON parameter and PostgreSQL converts each field to its
+ * column type, so 64-bit values never pass through a JS number and no statement grows with the row count.
+ */
+async function insert(db: Queryable, table: string, columns: readonly string[], rows: object[], conflict: string) {
+  if (rows.length === 0) return;
+  const list = columns.join(', ');
+  await db.query(
+    `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) ${conflict}`,
+    [JSON.stringify(rows)],
+  );
+}
+
+export interface WriteResult {
+  networkWarning?: string;
+}
+
+export async function writeCollected(db: Queryable, c: Collected): Promise<WriteResult> {
+  const txs = [...c.transactions.values()];
+  const mcSeqnos = new Set<number>();
+  const shardBlocks = new Map<string, object>();
+  for (const t of txs) {
+    if (t.mc_block_seqno !== null) mcSeqnos.add(t.mc_block_seqno);
+    if (t.block_workchain === -1 && t.block_seqno !== null) mcSeqnos.add(t.block_seqno);
+  }
+  const mcBlocks = [...mcSeqnos].map((seqno) => ({
+    workchain: -1, shard: MASTERCHAIN_SHARD, seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: seqno,
+  }));
+  for (const t of txs) {
+    if (t.block_workchain === -1) continue;
+    shardBlocks.set(`${t.block_workchain}/${t.block_shard}/${t.block_seqno}`, {
+      workchain: t.block_workchain, shard: t.block_shard, seqno: t.block_seqno,
+      mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: t.mc_block_seqno,
+    });
+  }
+  const blockColumns = ['workchain', 'shard', 'seqno', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno'];
+  await insert(db, 'blocks', blockColumns, mcBlocks, 'on conflict do nothing');
+  await insert(db, 'blocks', blockColumns, [...shardBlocks.values()], 'on conflict do nothing');
+  await insert(db, 'transactions', TRANSACTION_COLUMNS, txs, 'on conflict do nothing');
+  await insert(db, 'message_contents', ['hash', 'body'], [...c.contents.values()], 'on conflict (hash) do update set body = coalesce(message_contents.body, excluded.body)');
+  await insert(db, 'messages', MESSAGE_COLUMNS, [...c.messages.values()], 'on conflict do nothing');
+  await insert(db, 'account_states', ['hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash'], [...c.states.values()], 'on conflict (hash) do nothing');
+  const latestColumns = ['account', 'hash', 'balance', 'balance_extra_currencies', 'account_status', 'timestamp', 'last_trans_hash', 'last_trans_lt', 'frozen_hash', 'data_hash', 'code_hash'];
+  await insert(db, 'latest_account_states', latestColumns, [...c.latest.values()],
+    `on conflict (account) do update set ${latestColumns.slice(1).map((col) => `${col} = excluded.${col}`).join(', ')}
+     where latest_account_states.last_trans_lt is null or latest_account_states.last_trans_lt < excluded.last_trans_lt`);
+  const traceColumns = ['trace_id', 'external_hash', 'external_hash_norm', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime', 'state', 'pending_edges_', 'edges_', 'nodes_', 'classification_state'];
+  // A trace imported again (say, pending first and complete later) takes the newer file's view.
+  await insert(db, 'traces', traceColumns, [...c.traces.values()],
+    `on conflict (trace_id) do update set ${traceColumns.slice(1).map((col) => `${col} = excluded.${col}`).join(', ')}`);
+
+  if (!c.network) return {};
+  const recorded = (await readMeta(db)).get('network');
+  if (recorded === undefined) await writeMeta(db, 'network', c.network);
+  else if (recorded !== c.network) {
+    return { networkWarning: `this file's address book is ${c.network} but the database holds ${recorded} data; user-friendly addresses are shown as ${recorded}` };
+  }
+  return {};
+}

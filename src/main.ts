@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from './config';
+import { openForServing } from './db/open';
+import { createHttpServer } from './http/server';
+import { createLogger } from './log';
+
+const program = new Command()
+  .name('tonql')
+  .description('Serves TON traces and transactions over GraphQL and TON Center v3 compatible REST')
+  .option('--port <port>', 'HTTP port (env PORT, default 8080)')
+  .option('--host <host>', 'address to listen on (env HOST, default 0.0.0.0)')
+  .option('--database-url <url>', 'PostgreSQL of ton-indexer, read-only (env DATABASE_URL); default: embedded PGlite')
+  .option('--data-dir <dir>', 'embedded database directory (env DATA_DIR, default ./data)')
+  .option('--network <network>', 'mainnet or testnet, for user-friendly addresses (env TON_NETWORK)')
+  .option('--statement-timeout <ms>', 'SQL statement timeout (env STATEMENT_TIMEOUT_MS, default 3000)')
+  .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
+  .parse();
+
+async function main() {
+  const config = loadConfig(process.env, program.opts());
+  const log = createLogger(config.logLevel);
+  const { db, network, apiVersion } = await openForServing(config, log);
+  const services = { db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log };
+  const { server } = createHttpServer(services);
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, network }, `listening on http://localhost:${port}`);
+  });
+  const stop = () => {
+    log.info('shutting down');
+    server.close(() => db.close().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? `configuration error: ${err.message}` : `cannot start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { badInput } from '../errors';
+
+/** toncenter's request-control parameters, accepted on every route. */
+export const CONTROL_PARAMS = ['api_key', 'x_timeout', 'x_no_address_book', 'x_no_metadata'] as const;
+
+/**
+ * A query string checked against the route's parameter list: unknown names and percent-encoding that is not
+ * UTF-8 are rejected, so a misspelled filter can never return unfiltered data.
+ */
+export class QueryParams {
+  private readonly values = new Map<string, string[]>();
+
+  constructor(rawQuery: string, private readonly allowed: readonly string[]) {
+    for (const part of rawQuery.split('&')) {
+      if (part === '') continue;
+      const eq = part.indexOf('=');
+      const name = decode(eq < 0 ? part : part.slice(0, eq));
+      const value = eq < 0 ? '' : decode(part.slice(eq + 1));
+      if (!allowed.includes(name)) {
+        throw badInput(`unknown parameter "${printable(name)}"; allowed parameters: ${allowed.join(', ')}`);
+      }
+      const list = this.values.get(name) ?? [];
+      list.push(value);
+      this.values.set(name, list);
+    }
+  }
+
+  /** A parameter that may appear at most once. */
+  single(name: string): string | undefined {
+    const list = this.values.get(name);
+    if (!list) return undefined;
+    if (list.length > 1) throw badInput(`parameter "${name}" must be given once, got ${list.length} values`);
+    return list[0];
+  }
+
+  /** A repeatable parameter; each value may also hold a comma-separated list. */
+  list(name: string): string[] {
+    return (this.values.get(name) ?? []).flatMap((v) => v.split(','));
+  }
+
+  integer(name: string, opts: { min: number; max: number; default?: number; required?: string }): number {
+    const raw = this.single(name);
+    if (raw === undefined) {
+      if (opts.default !== undefined) return opts.default;
+      throw badInput(`parameter "${name}" is required: ${opts.required ?? `an integer from ${opts.min} to ${opts.max}`}`);
+    }
+    return checkInteger(name, raw, opts.min, opts.max);
+  }
+
+  oneOf<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const raw = this.single(name);
+    if (raw === undefined) return fallback;
+    const value = raw.toLowerCase() as T;
+    if (!choices.includes(value)) {
+      throw badInput(`parameter "${name}" must be one of ${choices.join(', ')}, got "${printable(raw)}"`);
+    }
+    return value;
+  }
+}
+
+/** Parses a decimal integer without ever going through a lossy float; the message names the parameter. */
+export function checkInteger(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d{1,16}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw badInput(`parameter "${name}" must be an integer from ${min} to ${max}, got "${printable(raw)}"`);
+  }
+  return Number(raw);
+}
+
+const BOOLEANS: Record<string, boolean> = { true: true, '1': true, t: true, false: false, '0': false, f: false };
+
+export function parseBoolean(name: string, raw: string): boolean {
+  const value = BOOLEANS[raw.trim().toLowerCase()];
+  if (value === undefined) throw badInput(`parameter "${name}" must be true or false, got "${printable(raw)}"`);
+  return value;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw badInput(`the query string is not valid percent-encoded UTF-8 near "${printable(text)}"`);
+  }
+}
+
+/** Echoes client input in an error message safely: control characters escaped, length bounded. */
+export function printable(text: string): string {
+  const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return shown.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

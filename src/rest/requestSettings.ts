@@ -1,0 +1,27 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { badInput } from '../errors';
+import { checkInteger, parseBoolean, type QueryParams } from './query';
+
+export interface RequestSettings {
+  /** Statement timeout asked for by the client; it can only lower the service's own. */
+  timeoutMs?: number;
+  noAddressBook: boolean;
+  noMetadata: boolean;
+}
+
+/** toncenter's control settings: a header wins over its query alias. */
+export function readRequestSettings(query: QueryParams, headers: IncomingHttpHeaders): RequestSettings {
+  const pick = (header: string, param: string) => {
+    const value = headers[header];
+    if (Array.isArray(value)) throw badInput(`header "${header}" must be given once`);
+    return value ?? query.single(param);
+  };
+  const timeout = pick('x-timeout', 'x_timeout');
+  const noBook = pick('x-no-address-book', 'x_no_address_book');
+  const noMeta = pick('x-no-metadata', 'x_no_metadata');
+  return {
+    timeoutMs: timeout === undefined ? undefined : checkInteger('x_timeout', timeout, 1, 600_000),
+    noAddressBook: noBook === undefined ? false : parseBoolean('x_no_address_book', noBook),
+    noMetadata: noMeta === undefined ? false : parseBoolean('x_no_metadata', noMeta),
+  };
+}

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../errors';
+
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  payload: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(payload)),
+    ...headers,
+  });
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/** Error body of contract §2: `{"error": "...", "code": status}`. */
+export function sendError(req: IncomingMessage, res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(req, res, err.status, JSON.stringify({ error: err.message, code: err.status }), headers);
+}
+
+export const strongEtag = (payload: string) => `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag;
+  });
+}

@@ -1,0 +1,25 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import type { Network } from '../../src/config';
+import type { Services } from '../../src/context';
+import type { Database } from '../../src/db/types';
+import { createHttpServer } from '../../src/http/server';
+
+export function testServices(db: Database, network: Network = 'testnet'): Services {
+  return { db, network, apiVersion: '1.2.10', statementTimeoutMs: 3000, log: pino({ level: 'silent' }) };
+}
+
+/** Starts the real HTTP server on an ephemeral port. */
+export async function startService(db: Database, network: Network = 'testnet') {
+  const services = testServices(db, network);
+  const { server, yoga } = createHttpServer(services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    services,
+    yoga,
+    base,
+    get: (path: string, init?: RequestInit) => fetch(base + path, init),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
