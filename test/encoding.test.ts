@@ -92,6 +92,10 @@ describe('message bodies', () => {
     expect(decodeBody('not a boc')).toBeNull();
   });
 
+  it('shows NUL characters as spaces, as toncenter does', () => {
+    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeBuffer(Buffer.from([0, 0x61, 0]))))?.comment).toBe(' a ');
+  });
+
   it('replaces invalid UTF-8 with U+FFFD instead of failing', () => {
     const decoded = decodeBody(boc((b) => b.storeUint(0, 32).storeBuffer(Buffer.from([0x61, 0xff, 0x62]))));
     expect(decoded?.comment).toBe('a\uFFFDb');

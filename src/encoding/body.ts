@@ -9,14 +9,15 @@ export interface DecodedBody {
 
 /**
  * Decodes a message body BOC (base64). A text comment is opcode 0 followed by a snake-encoded UTF-8
- * string; invalid UTF-8 bytes become U+FFFD as in toncenter's output.
+ * string; invalid UTF-8 bytes become U+FFFD and NUL characters spaces, as in toncenter's output (its
+ * storage, PostgreSQL text, cannot hold NUL).
  */
 export function decodeBody(bodyBase64: string | null): DecodedBody | null {
   if (!bodyBase64) return null;
   try {
     const slice = Cell.fromBase64(bodyBase64).beginParse();
     if (slice.remainingBits < 32 || slice.loadUint(32) !== 0) return null;
-    return { type: 'text_comment', comment: slice.loadStringTail(), data: null };
+    return { type: 'text_comment', comment: slice.loadStringTail().replace(/\u0000/g, ' '), data: null };
   } catch {
     return null;
   }

@@ -1,0 +1,110 @@
+/**
+ * The field lists of interface-spec.md §2, per type: what every served object must carry, and what the
+ * round-trip tests compare with toncenter's files.
+ */
+export const SPEC: Record<string, Record<string, string | null>> = {
+  Transaction: {
+    account: null, account_state_after: 'AccountState', account_state_before: 'AccountState', block_ref: 'BlockRef',
+    description: 'TransactionDescription', emulated: null, end_status: null, hash: null, in_msg: 'Message', lt: null,
+    mc_block_seqno: null, now: null, orig_status: null, out_msgs: 'Message[]', prev_trans_hash: null, prev_trans_lt: null,
+    total_fees: null, total_fees_extra_currencies: null, trace_external_hash: null, trace_id: null,
+  },
+  BlockRef: { seqno: null, shard: null, workchain: null },
+  AccountState: {
+    account_status: null, balance: null, code_boc: null, code_hash: null, data_boc: null, data_hash: null,
+    extra_currencies: null, frozen_hash: null, hash: null,
+  },
+  Message: {
+    bounce: null, bounced: null, created_at: null, created_lt: null, destination: null, fwd_fee: null, hash: null,
+    hash_norm: null, ihr_disabled: null, ihr_fee: null, import_fee: null, in_msg_tx_hash: null, init_state: 'MessageContent',
+    message_content: 'MessageContent', opcode: null, out_msg_tx_hash: null, source: null, value: null, value_extra_currencies: null,
+  },
+  MessageContent: { body: null, decoded: 'Decoded', hash: null },
+  Decoded: { type: null, comment: null, data: null },
+  TransactionDescription: {
+    aborted: null, action: 'ActionPhase', bounce: 'BouncePhase', compute_ph: 'ComputePhase', credit_first: null,
+    credit_ph: 'CreditPhase', destroyed: null, installed: null, is_tock: null, split_info: 'SplitInfo', storage_ph: 'StoragePhase', type: null,
+  },
+  ActionPhase: {
+    action_list_hash: null, msgs_created: null, no_funds: null, result_arg: null, result_code: null, skipped_actions: null,
+    spec_actions: null, status_change: null, success: null, tot_actions: null, tot_msg_size: 'MsgSize', total_action_fees: null,
+    total_fwd_fees: null, valid: null,
+  },
+  BouncePhase: { fwd_fees: null, msg_fees: null, msg_size: 'MsgSize', req_fwd_fees: null, type: null },
+  ComputePhase: {
+    account_activated: null, exit_arg: null, exit_code: null, gas_credit: null, gas_fees: null, gas_limit: null, gas_used: null,
+    mode: null, msg_state_used: null, reason: null, skipped: null, success: null, vm_final_state_hash: null, vm_init_state_hash: null, vm_steps: null,
+  },
+  CreditPhase: { credit: null, credit_extra_currencies: null, due_fees_collected: null },
+  SplitInfo: { acc_split_depth: null, cur_shard_pfx_len: null, sibling_addr: null, this_addr: null },
+  StoragePhase: { status_change: null, storage_fees_collected: null, storage_fees_due: null },
+  MsgSize: { bits: null, cells: null },
+};
+
+type Json = unknown;
+const isObj = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The normalizations of a toncenter file value into our wire form that the project documents. */
+export interface Normalize {
+  (type: string, field: string, fileValue: Json, context: Context): Json;
+}
+
+/** Where a compared object sits: the transaction a message hangs from, and on which side. */
+export interface Context {
+  txHash?: string;
+  direction?: 'in' | 'out';
+}
+
+export const documentedNormalizations: Normalize = (type, field, value, context) => {
+  if (type === 'BlockRef' && field === 'shard' && typeof value === 'string' && /^[0-9A-F]{16}$/.test(value)) {
+    return BigInt.asIntN(64, BigInt(`0x${value}`)).toString();
+  }
+  if (type === 'Message' && field === 'opcode' && typeof value === 'string') return Number.parseInt(value.slice(2), 16) >>> 0;
+  // toncenter leaves these out of transaction responses; we fill the side the transaction is on.
+  if (type === 'Message' && field === 'in_msg_tx_hash' && value === undefined) return context.direction === 'in' ? context.txHash : null;
+  if (type === 'Message' && field === 'out_msg_tx_hash' && value === undefined) return context.direction === 'out' ? context.txHash : null;
+  // The 2023 schema had no `emulated`: every transaction then was a real one.
+  if (type === 'Transaction' && field === 'emulated' && value === undefined) return false;
+  return value === undefined ? null : value;
+};
+
+/**
+ * Compares every spec field of `served` with `file`, recursively; returns the differences as
+ * "path: served ≠ expected" lines. Also reports spec fields missing from the served object.
+ */
+export function diffSpec(type: string, served: Json, file: Json, path: string, context: Context = {}): string[] {
+  const fields = SPEC[type];
+  if (file === null || file === undefined) return served === null ? [] : [`${path}: served ${JSON.stringify(served)} ≠ expected null`];
+  if (!isObj(served)) return [`${path}: served ${JSON.stringify(served)} is not an object`];
+  if (!isObj(file)) return [`${path}: file value is not an object`];
+  const out: string[] = [];
+  for (const [field, nested] of Object.entries(fields)) {
+    const p = `${path}.${field}`;
+    if (!(field in served)) {
+      out.push(`${p}: missing from the served object`);
+      continue;
+    }
+    if (nested?.endsWith('[]')) {
+      const s = served[field] as Json[];
+      const f = (file[field] ?? []) as Json[];
+      if (!Array.isArray(s) || s.length !== f.length) out.push(`${p}: served ${Array.isArray(s) ? s.length : 'no'} items ≠ expected ${f.length}`);
+      else s.forEach((item, i) => out.push(...diffSpec(nested.slice(0, -2), item, f[i], `${p}[${i}]`, side(type, field, file, context))));
+    } else if (nested) {
+      out.push(...diffSpec(nested, served[field], file[field], p, side(type, field, file, context)));
+    } else {
+      const expected = documentedNormalizations(type, field, file[field], context);
+      if (JSON.stringify(served[field]) !== JSON.stringify(expected)) {
+        out.push(`${p}: served ${JSON.stringify(served[field])} ≠ expected ${JSON.stringify(expected)}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Which transaction a nested message hangs from, for the in/out tx-hash normalization. */
+function side(type: string, field: string, file: Record<string, Json>, context: Context): Context {
+  if (type !== 'Transaction') return context;
+  if (field === 'in_msg') return { txHash: file.hash as string, direction: 'in' };
+  if (field === 'out_msgs') return { txHash: file.hash as string, direction: 'out' };
+  return {};
+}

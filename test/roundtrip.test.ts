@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDocument } from '../src/import/importFile';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureJson, fixtureText, realTestnetTraces, transactionsOf } from './helpers/fixtures';
+import { startService } from './helpers/service';
+import { diffSpec } from './helpers/spec';
+
+const NETWORKS = {
+  testnet: ['traces_testnet_2025-07_multi.json', 'transactions_testnet_2025-07_by_account.json', 'transactions_testnet_2025-07_by_hash_trimmed.json'],
+  mainnet: ['traces_mainnet_2025-09_single.json', 'transaction_mainnet_2023-10_single_old_schema.json'],
+} as const;
+
+const documents = (name: string) => (name.startsWith('traces_testnet') ? realTestnetTraces() : { text: fixtureText(name), json: fixtureJson(name) });
+
+describe.each(await availableBackends())('round trip of the shared fixtures on %s', (backend) => {
+  for (const [network, files] of Object.entries(NETWORKS) as [keyof typeof NETWORKS, readonly string[]][]) {
+    describe(network, () => {
+      let db: TestDatabase;
+      let service: Awaited<ReturnType<typeof startService>>;
+
+      beforeAll(async () => {
+        db = await createTestDatabase(backend);
+        for (const name of files) await importDocument(db.writer, name, documents(name).text);
+        service = await startService(db.reader, network);
+      });
+      afterAll(async () => {
+        await service?.close();
+        await db?.drop();
+      });
+
+      for (const name of files) {
+        it(`serves every transaction of ${name} with every spec field equal to the file`, async () => {
+          const { json } = documents(name);
+          const fileTxs = transactionsOf(json);
+          expect(fileTxs.length).toBeGreaterThan(0);
+          const seqnos = [...new Set(fileTxs.map((t) => t.mc_block_seqno as number))];
+          const served = new Map<string, any>();
+          const books: Record<string, any> = {};
+          for (const seqno of seqnos) {
+            const res = await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=1000`);
+            expect(res.status).toBe(200);
+            const body = await res.json();
+            for (const tx of body.transactions) served.set(tx.hash, tx);
+            Object.assign(books, body.address_book);
+          }
+          const diffs = fileTxs.flatMap((tx) => diffSpec('Transaction', served.get(tx.hash), tx, `${name}:${tx.hash}`));
+          expect(diffs).toEqual([]);
+
+          // Address-book entries of the file's own accounts come back the same (their code is in the file).
+          const accounts = new Set(fileTxs.map((t) => t.account));
+          const book = json.address_book ?? json.response?.address_book ?? {};
+          for (const [address, entry] of Object.entries<any>(book)) {
+            if (!accounts.has(address)) continue;
+            expect(books[address]?.user_friendly, address).toBe(entry.user_friendly);
+            expect(books[address]?.domain, address).toBe(entry.domain);
+          }
+          for (const tx of served.values()) expect(books[tx.account]).toBeDefined();
+        });
+      }
+    });
+  }
+});
