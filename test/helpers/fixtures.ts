@@ -16,6 +16,7 @@ export function realTestnetTraces(): { text: string; json: any } {
 
 /** Every transaction object a v3 document holds. */
 export function transactionsOf(doc: any): any[] {
+  if (Array.isArray(doc)) return doc.flatMap((t: any) => Object.values(t.transactions));
   if (doc.response) return transactionsOf(doc.response);
   if (Array.isArray(doc.traces)) return doc.traces.flatMap((t: any) => Object.values(t.transactions));
   if (Array.isArray(doc.transactions)) return doc.transactions;
