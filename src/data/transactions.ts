@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { MAX_STORED_SEQNO } from './blocks';
 import type { TransactionRow } from './rows';
 
 /** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
@@ -30,7 +31,8 @@ export interface BlockPage {
 }
 
 /** Transactions committed by masterchain block `seqno`, ordered by (lt, account) in one direction: a total order. */
-export function transactionsByMasterchainBlock(db: Queryable, page: BlockPage): Promise<TransactionRow[]> {
+export async function transactionsByMasterchainBlock(db: Queryable, page: BlockPage): Promise<TransactionRow[]> {
+  if (page.seqno > MAX_STORED_SEQNO) return [];
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   return db.query<TransactionRow>(
     `${SELECT} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`,
