@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+// One copy of graphql for everything: yoga checks errors with instanceof GraphQLError.
+const graphql = createRequire(import.meta.url).resolve('graphql');
+
 export default defineConfig({
+  resolve: { alias: { graphql } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -35,7 +35,8 @@ databaseOptions(program.command('import'))
     const bar = process.stdout.isTTY && files.length > 1
       ? new cliProgress.SingleBar({ format: 'importing [{bar}] {value}/{total} files | {file}', hideCursor: true }, cliProgress.Presets.shades_classic)
       : undefined;
-    const say = (line: string) => (bar ? bar.clearLine?.() : undefined, console.log(line));
+    // Lines go above the bar: clear its line first, and it redraws on the next update.
+    const say = (line: string) => (bar ? process.stdout.write(`\r\x1b[K${line}\n`) : console.log(line));
     try {
       await assertWritable(db);
       bar?.start(files.length, 0, { file: '' });

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { openForServing } from '../src/db/open';
+import { readMeta } from '../src/db/schema';
+import { startService } from './helpers/service';
+
+describe('the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tonql-embedded-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const log = pino({ level: 'silent' });
+
+  it('is created with the demo data on first start, served read-only, and reopened as it is', async () => {
+    const first = await openForServing(config, log);
+    expect(first.network).toBe('testnet');
+    expect(first.apiVersion).toBe('1.2.10');
+    const service = await startService(first.db, first.network);
+    try {
+      const body = await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=100')).json();
+      expect(body.transactions).toHaveLength(9);
+      for (const entry of Object.values<any>(body.address_book)) expect(entry.user_friendly).toMatch(/^[0k]Q/);
+      const other = await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=33187407')).json();
+      // the demo's address book entry for this account, reproduced from the account's code hash
+      expect(other.address_book['0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A'].user_friendly).toBe(
+        'kQAAGUqtjkIr7fQ_7nRtbZKdNp26slRopp1RNwbqaXi2OnXH',
+      );
+      await expect(first.db.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
+      const loadedAt = (await readMeta(first.db)).get('demo_loaded');
+      expect(loadedAt).toBeDefined();
+      await service.close();
+      await first.db.close();
+
+      const second = await openForServing(config, log);
+      expect((await readMeta(second.db)).get('demo_loaded')).toBe(loadedAt);
+      const [{ n }] = await second.db.query<{ n: string }>('select count(*)::text as n from transactions');
+      expect(Number(n)).toBe(125); // the by-account file repeats transactions the traces hold
+      await second.db.close();
+    } finally {
+      await service.close().catch(() => {});
+    }
+  });
+});

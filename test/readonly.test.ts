@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/postgres';
+import { ForeignDatabaseError, migrate } from '../src/db/schema';
+import { assertWritable } from '../src/import/importFile';
+import { ADMIN_URL, availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+
+describe.skipIf(!(await availableBackends()).includes('postgres'))('a database tonql did not create', () => {
+  const name = `tonql_foreign_${process.pid}`;
+  let url: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    // an indexer's database: its own tables, no tonql bookkeeping
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('create table transactions (hash char(44) primary key, lt bigint)');
+    await client.end();
+  });
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('is never migrated or imported into', async () => {
+    const writer = openPostgres({ connectionString: url, readOnly: false });
+    try {
+      await expect(migrate(writer)).rejects.toBeInstanceOf(ForeignDatabaseError);
+      await expect(assertWritable(writer)).rejects.toBeInstanceOf(ForeignDatabaseError);
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('is read through read-only sessions: a write attempt fails', async () => {
+    const reader = openPostgres({ connectionString: url, readOnly: true });
+    try {
+      expect(await reader.query('select count(*)::int as n from transactions')).toEqual([{ n: 0 }]);
+      await expect(reader.query(`insert into transactions values ('x', 1)`)).rejects.toMatchObject({ code: '25006' });
+      await expect(reader.query('create table t (x int)')).rejects.toMatchObject({ code: '25006' });
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+describe.each(await availableBackends())('the serving session on %s', (backend) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+  afterAll(async () => db?.drop());
+
+  it('migrates an empty database once and reports it the second time', async () => {
+    expect(await migrate(db.writer)).toBe(false);
+  });
+
+  it.skipIf(backend !== 'postgres')('refuses writes', async () => {
+    await expect(db.reader.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
+  });
+});
