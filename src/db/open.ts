@@ -11,6 +11,7 @@ import type { Database } from './types';
 
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo');
 export const SERVICE_VERSION = '0.1.0';
+const DEMO_KEY = 'demo';
 
 export interface ServingDatabase {
   db: Database;
@@ -42,7 +43,8 @@ export async function openForWriting(config: Config): Promise<Database> {
   mkdirSync(config.dataDir, { recursive: true });
   acquireDataDirLock(config.dataDir);
   const db = await openPglite(config.dataDir);
-  await migrate(db);
+  // A directory created for the user's own data never gets the demo set on a later start.
+  if (await migrate(db)) await writeMeta(db, DEMO_KEY, 'not wanted: created by the CLI');
   return db;
 }
 
@@ -55,12 +57,12 @@ async function openEmbedded(dataDir: string, log: Logger): Promise<Database> {
   acquireDataDirLock(dataDir);
   const db = await openPglite(dataDir);
   if (await migrate(db)) log.info({ dataDir }, 'created the embedded database');
-  if (!(await readMeta(db)).has('demo_loaded')) {
+  if (!(await readMeta(db)).has(DEMO_KEY)) {
     for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) {
       const summary = await importFile(db, path.join(DEMO_DIR, file));
       log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
     }
-    await writeMeta(db, 'demo_loaded', new Date().toISOString());
+    await writeMeta(db, DEMO_KEY, `loaded ${new Date().toISOString()}`);
   }
   await db.exec('set default_transaction_read_only = on');
   return db;

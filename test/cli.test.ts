@@ -1,0 +1,80 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureJson, fixturePath } from './helpers/fixtures';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+function cli(args: string[], env: Record<string, string>) {
+  const run = spawnSync(TSX, ['src/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Starts `npm start`'s entry point and resolves once it logs its port. */
+function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<number | null> }> {
+  const child = spawn(TSX, ['src/main.ts', '--port', '0', '--host', '127.0.0.1'], { cwd: ROOT, env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /"port":(\d+)/.exec(out);
+      if (match) {
+        resolve({
+          base: `http://127.0.0.1:${match[1]}`,
+          stop: () => new Promise((done) => (child.once('exit', (code) => done(code)), child.kill('SIGTERM'))),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+describe('the command line, end to end', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tonql-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' };
+
+  it('imports files into DATA_DIR, reports a bad one with its JSON path, and the server then serves exactly them', async () => {
+    const bad = path.join(dataDir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ transactions: [{ ...fixtureJson('transactions_testnet_2025-07_by_account.json').transactions[0], lt: 'soon' }] }));
+    const run = cli(['import', fixturePath('traces_mainnet_2025-09_single.json'), bad], env);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/traces_mainnet_2025-09_single\.json: 6 transactions, 11 messages, 1 traces/);
+    expect(run.stdout).toContain(`error: ${bad}: $.transactions[0].lt: expected a signed 64-bit integer as a decimal string, got "soon" (nothing from this file was written)`);
+    expect(run.stderr).toContain('1 of 2 files failed');
+
+    const server = await startServer(env);
+    try {
+      const body = await (await fetch(`${server.base}/api/v3/transactionsByMasterchainBlock?seqno=52372896&limit=1000`)).json();
+      const expected = Object.keys(fixtureJson('traces_mainnet_2025-09_single.json').traces[0].transactions).sort();
+      expect(body.transactions.map((t: any) => t.hash).sort()).toEqual(expected);
+      expect(body.address_book['0:1C2201823E6DAE55FADD08CAD27845C77267C462D81B0620FE664DEE28BB8E34'].user_friendly).toBe(
+        'UQAcIgGCPm2uVfrdCMrSeEXHcmfEYtgbBiD-Zk3uKLuONNKi',
+      );
+      // the bad file left nothing: its block is unknown
+      expect((await fetch(`${server.base}/api/v3/transactionsByMasterchainBlock?seqno=32737160`)).status).toBe(404);
+      // PGlite allows one process per directory: an import while the server runs is refused
+      const busy = cli(['import', fixturePath('traces_mainnet_2025-09_single.json')], env);
+      expect(busy.status).toBe(1);
+      expect(busy.stderr).toMatch(/the data directory .* is in use by process \d+/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('migrate creates the schema once and refuses bad configuration clearly', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tonql-migrate-'));
+    try {
+      expect(cli(['migrate'], { DATA_DIR: dir, DATABASE_URL: '' }).stdout).toContain('schema already present');
+      const bad = cli(['migrate'], { DATABASE_URL: 'mysql://nope' });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('error: DATABASE_URL must be a postgres:// or postgresql:// connection string');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
