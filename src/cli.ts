@@ -45,7 +45,7 @@ databaseOptions(program.command('import'))
         const started = performance.now();
         try {
           const s = await importFile(db, file);
-          say(`${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces (${Math.round(performance.now() - started)} ms)`);
+          say(`${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces, ${s.actions} actions (${Math.round(performance.now() - started)} ms)`);
           for (const warning of s.warnings) say(`${file}: warning: ${warning}`);
         } catch (err) {
           if (!(err instanceof ImportFileError)) throw err;

@@ -93,7 +93,7 @@ describe.each(await availableBackends())('import on %s', (backend) => {
   it('reports what is not JSON and what has an unknown shape', async () => {
     expect((await importError(db.writer, 'x.json', '{"transactions": [')).message).toMatch(/^x\.json: not valid JSON/);
     expect((await importError(db.writer, 'y.json', '{"blocks": []}')).message).toBe(
-      'y.json: $: expected a v3 response ({transactions} or {traces}), a Transaction, an array of traces, or {url, response}',
+      'y.json: $: expected a v3 response ({transactions}, {traces} or {actions}), a Transaction, an array of traces, or {url, response}',
     );
     expect((await importError(db.writer, 'z.json', '{"transactions": [{"account": "nope"}]}')).message).toBe(
       'z.json: $.transactions[0].account: expected an account address, got "nope"',

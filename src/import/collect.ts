@@ -2,6 +2,7 @@ import { friendlyFlags } from '../encoding/address';
 import type { Network } from '../config';
 import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } from '../data/rows';
 import { JsonNode } from './jsonNode';
+import { mapAction, type ActionAccountRow, type ActionInsertRow } from './mapAction';
 import { mapTrace, type TraceRow } from './mapTrace';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
 
@@ -27,6 +28,8 @@ export class Collected {
   readonly states = new Map<string, AccountStateRow>();
   readonly latest = new Map<string, LatestStateRow>();
   readonly traces = new Map<string, TraceRow>();
+  readonly actions = new Map<string, ActionInsertRow>();
+  readonly actionAccounts = new Map<string, ActionAccountRow>();
   /** Network read off the address book's user-friendly forms, when it has any. */
   network?: Network;
 
@@ -55,6 +58,14 @@ export class Collected {
     }
   }
 
+  addActions(list: JsonNode, traceOfParent?: string): void {
+    for (const node of list.list()) {
+      const { action, accounts } = mapAction(node, traceOfParent);
+      this.actions.set(`${action.trace_id}/${action.action_id}`, action);
+      for (const a of accounts) this.actionAccounts.set(`${a.account}/${a.trace_end_lt}/${a.trace_id}/${a.action_end_lt}/${a.action_id}`, a);
+    }
+  }
+
   readAddressBook(node: JsonNode): void {
     if (node.isNull()) return;
     for (const [address, entry] of node.entries()) {
@@ -62,12 +73,12 @@ export class Collected {
       const flags = friendly === null ? undefined : friendlyFlags(friendly);
       if (friendly !== null && !flags && friendly !== 'addr_none') entry.get('user_friendly').fail('expected a user-friendly address');
       if (flags) this.network = flags.testOnly ? 'testnet' : 'mainnet';
-      void address;
+      if (address !== 'addr_none') new JsonNode(address, `${node.path} key`).address();
     }
   }
 }
 
-const TRANSACTIONS_SHAPE = 'a v3 response ({transactions} or {traces}), a Transaction, an array of traces, or {url, response}';
+const TRANSACTIONS_SHAPE = 'a v3 response ({transactions}, {traces} or {actions}), a Transaction, an array of traces, or {url, response}';
 
 /** Walks a document of any supported shape and collects its rows; throws ImportError with the JSON path. */
 export function collect(value: unknown): Collected {
@@ -88,6 +99,8 @@ function visit(node: JsonNode, out: Collected): void {
     for (const trace of node.get('traces').list()) addTrace(trace, out);
   } else if (node.has('transactions')) {
     for (const tx of node.get('transactions').list()) out.addTransaction(mapTransaction(tx));
+  } else if (node.has('actions')) {
+    out.addActions(node.get('actions'));
   } else if (node.has('hash') && node.has('lt') && node.has('account')) {
     out.addTransaction(mapTransaction(node));
   } else {
@@ -99,4 +112,5 @@ function addTrace(node: JsonNode, out: Collected): void {
   const mapped = mapTrace(node);
   out.traces.set(mapped.trace.trace_id, mapped.trace);
   for (const tx of mapped.transactions) out.addTransaction(tx);
+  if (node.has('actions') && !node.get('actions').isNull()) out.addActions(node.get('actions'), mapped.trace.trace_id);
 }

@@ -10,6 +10,7 @@ export interface ImportSummary {
   transactions: number;
   messages: number;
   traces: number;
+  actions: number;
   warnings: string[];
 }
 
@@ -46,6 +47,7 @@ export async function importDocument(db: Database, file: string, text: string): 
     transactions: collected.transactions.size,
     messages: collected.messages.size,
     traces: collected.traces.size,
+    actions: collected.actions.size,
     warnings,
   };
 }

@@ -56,6 +56,12 @@ export async function writeCollected(db: Queryable, c: Collected): Promise<Write
   await insert(db, 'traces', traceColumns, [...c.traces.values()],
     `on conflict (trace_id) do update set ${traceColumns.slice(1).map((col) => `${col} = excluded.${col}`).join(', ')}`);
 
+  // Columns named by the rows themselves, so defaults (ancestor_type, ...) apply to what a file does not say.
+  const actions = [...c.actions.values()];
+  const actionColumns = [...new Set(actions.flatMap((a) => Object.keys(a)))].sort();
+  await insert(db, 'actions', actionColumns, actions, 'on conflict do nothing');
+  await insert(db, 'action_accounts', ['action_id', 'trace_id', 'account', 'trace_end_lt', 'action_end_lt', 'trace_end_utime', 'action_end_utime'], [...c.actionAccounts.values()], 'on conflict do nothing');
+
   if (!c.network) return {};
   const recorded = (await readMeta(db)).get('network');
   if (recorded === undefined) await writeMeta(db, 'network', c.network);

@@ -1,0 +1,105 @@
+import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, detailsOf, type DetailField } from '../actions/details';
+import { parseOpcode } from '../encoding/numbers';
+import type { JsonNode } from './jsonNode';
+
+/** The `actions` row (composite columns as nested objects, which json_populate_recordset accepts). */
+export type ActionInsertRow = Record<string, unknown> & { trace_id: string; action_id: string };
+
+export interface ActionAccountRow {
+  action_id: string;
+  trace_id: string;
+  account: string;
+  trace_end_lt: string;
+  action_end_lt: string;
+  trace_end_utime: number | null;
+  action_end_utime: string | null;
+}
+
+function scalar(node: JsonNode, kind: string): unknown {
+  switch (kind) {
+    case 'address':
+      return node.optAddress();
+    case 'decimal':
+      return node.optDecimal();
+    case 'text':
+      return node.optStr();
+    case 'bool':
+      return node.optBool();
+    case 'int':
+      return node.optInt();
+    case 'currencies':
+      return node.optCurrencies();
+    case 'opcode': {
+      if (node.isNull()) return null;
+      const op = parseOpcode(node.value);
+      if (op === undefined) node.fail('expected an opcode ("0x" and up to 8 hex digits, or a 32-bit integer)');
+      return op >>> 0;
+    }
+    default:
+      throw new Error(`no scalar kind ${kind}`);
+  }
+}
+
+function detailValue(node: JsonNode, field: DetailField): unknown {
+  if (field.kind === 'dexTransfer') {
+    if (node.isNull()) return null;
+    return Object.fromEntries(DEX_TRANSFER_FIELDS.map(([name, kind]) => [name, scalar(node.get(name), kind)]));
+  }
+  if (field.kind === 'peerSwaps') {
+    if (node.isNull()) return null;
+    return node.list().map((swap) => Object.fromEntries(PEER_SWAP_FIELDS.map(([name, kind]) => [name, scalar(swap.get(name), kind)])));
+  }
+  return scalar(node, field.kind);
+}
+
+/** Maps a v3 Action to its `actions` row and `action_accounts` rows. */
+export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: ActionAccountRow[] } {
+  const traceId = node.get('trace_id');
+  if (traceId.isNull() && traceOfParent === undefined) traceId.fail('an action needs the trace_id of its trace');
+  const trace = traceId.isNull() ? (traceOfParent as string) : traceId.hash();
+  if (traceOfParent !== undefined && trace !== traceOfParent) traceId.fail(`belongs to trace ${trace}, not to the trace ${traceOfParent} that holds it`);
+  const type = node.get('type').str();
+  const action: ActionInsertRow = {
+    trace_id: trace,
+    action_id: node.get('action_id').hash(),
+    type,
+    success: node.get('success').optBool() ?? true,
+    start_lt: node.get('start_lt').optInt64(),
+    end_lt: node.get('end_lt').optInt64(),
+    start_utime: node.get('start_utime').optInt(0),
+    end_utime: node.get('end_utime').optInt(0),
+    trace_end_lt: node.get('trace_end_lt').optInt64(),
+    trace_end_utime: node.get('trace_end_utime').optInt(0),
+    trace_mc_seqno_end: node.get('trace_mc_seqno_end').optInt(0, 2 ** 31 - 1),
+    trace_external_hash: node.get('trace_external_hash').optHash(),
+    trace_external_hash_norm: node.get('trace_external_hash_norm').optHash(),
+    tx_hashes: node.has('transactions') ? node.get('transactions').list().map((h) => h.hash()) : [],
+  };
+  const details = node.get('details');
+  if (!details.isNull()) {
+    for (const field of detailsOf(type)) {
+      if (field.kind === 'derived' || !details.has(field.key)) continue;
+      const value = detailValue(details.get(field.key), field);
+      const [column, member] = field.path;
+      if (member === undefined) action[column] = value;
+      else action[column] = { ...((action[column] as object | undefined) ?? {}), [member]: value };
+    }
+  }
+  // toncenter shows the type with extra currencies as extra_currency_transfer; the indexer stores ton_transfer.
+  if (type === 'extra_currency_transfer') action.type = 'ton_transfer';
+  const accounts = node.has('accounts') && !node.get('accounts').isNull() ? node.get('accounts').list().map((a) => a.address()) : [];
+  if (accounts.length > 0 && action.trace_end_lt === null) node.get('trace_end_lt').fail('needed to index the action by account');
+  if (accounts.length > 0 && action.end_lt === null) node.get('end_lt').fail('needed to index the action by account');
+  return {
+    action,
+    accounts: [...new Set(accounts)].map((account) => ({
+      action_id: action.action_id,
+      trace_id: action.trace_id,
+      account,
+      trace_end_lt: action.trace_end_lt as string,
+      action_end_lt: action.end_lt as string,
+      trace_end_utime: action.trace_end_utime as number | null,
+      action_end_utime: action.end_utime === null ? null : String(action.end_utime),
+    })),
+  };
+}
