@@ -62,7 +62,9 @@ describe.each(await availableBackends())('the serving session on %s', (backend) 
     expect(await migrate(db.writer)).toBe(false);
   });
 
-  it.skipIf(backend !== 'postgres')('refuses writes', async () => {
-    await expect(db.reader.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
-  });
+  if (backend === 'postgres') {
+    it('refuses writes', async () => {
+      await expect(db.reader.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
+    });
+  }
 });
