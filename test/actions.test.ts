@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsByTraces } from '../src/data/actions';
+import { metadataRows } from '../src/data/metadata';
+import { toWireMetadata } from '../src/wire/metadata';
 import { importDocument } from '../src/import/importFile';
 import { toWireAction } from '../src/wire/action';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
@@ -46,6 +48,16 @@ describe.each(await availableBackends())('actions on %s', (backend) => {
       }
       for (const key of Object.keys(expected.details)) expect(action.details, `${expected.type} keeps ${key}`).toHaveProperty(key);
     }
+  });
+
+  it('round-trip: the metadata of the same response comes back equal', async () => {
+    const file = fixtureJson('actions_mainnet_2026_by_account.json').response.metadata;
+    expect(Object.keys(file).length).toBeGreaterThan(3);
+    const served = toWireMetadata(await metadataRows(db.reader, Object.keys(file)));
+    expect(served).toEqual(file);
+    expect(Object.keys(served)).toEqual(Object.keys(served).sort());
+    // addresses that are no token get no key
+    expect(toWireMetadata(await metadataRows(db.reader, ['0:' + 'E'.repeat(64)]))).toEqual({});
   });
 
   it('keeps 2^80-sized amounts and the extra-currency rename exact', async () => {

@@ -2,6 +2,7 @@ import { friendlyFlags } from '../encoding/address';
 import type { Network } from '../config';
 import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } from '../data/rows';
 import { JsonNode } from './jsonNode';
+import { emptyMetadataRows, readMetadata } from './mapMetadata';
 import { mapAction, type ActionAccountRow, type ActionInsertRow } from './mapAction';
 import { mapTrace, type TraceRow } from './mapTrace';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
@@ -30,6 +31,7 @@ export class Collected {
   readonly traces = new Map<string, TraceRow>();
   readonly actions = new Map<string, ActionInsertRow>();
   readonly actionAccounts = new Map<string, ActionAccountRow>();
+  readonly metadata = emptyMetadataRows();
   /** Network read off the address book's user-friendly forms, when it has any. */
   network?: Network;
 
@@ -95,6 +97,7 @@ function visit(node: JsonNode, out: Collected): void {
   if (!node.isObject()) node.fail(`expected ${TRANSACTIONS_SHAPE}`);
   if (node.has('response') && node.has('url')) return visit(node.get('response'), out);
   if (node.has('address_book')) out.readAddressBook(node.get('address_book'));
+  if (node.has('metadata')) readMetadata(node.get('metadata'), out.metadata);
   if (node.has('traces')) {
     for (const trace of node.get('traces').list()) addTrace(trace, out);
   } else if (node.has('transactions')) {

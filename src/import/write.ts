@@ -62,6 +62,20 @@ export async function writeCollected(db: Queryable, c: Collected): Promise<Write
   await insert(db, 'actions', actionColumns, actions, 'on conflict do nothing');
   await insert(db, 'action_accounts', ['action_id', 'trace_id', 'account', 'trace_end_lt', 'action_end_lt', 'trace_end_utime', 'action_end_utime'], [...c.actionAccounts.values()], 'on conflict do nothing');
 
+  const m = c.metadata;
+  await insert(db, 'jetton_wallets', ['address', 'balance', 'owner', 'jetton'], [...m.jettonWallets.values()],
+    'on conflict (address) do update set balance = excluded.balance, owner = excluded.owner, jetton = excluded.jetton');
+  for (const table of ['jetton_masters', 'nft_collections', 'nft_items']) {
+    const rows = [...m.tokens.values()].filter((t) => t.table === table).map((t) => t.row);
+    await insert(db, table, table === 'nft_items' ? ['address', 'index'] : ['address'], rows,
+      table === 'nft_items' ? 'on conflict (address) do update set index = coalesce(excluded.index, nft_items.index)' : 'on conflict do nothing');
+  }
+  const metadataColumns = ['address', 'type', 'valid', 'name', 'symbol', 'description', 'image', 'extra'];
+  await insert(db, 'address_metadata', metadataColumns, [...m.addressMetadata.values()],
+    `on conflict (address, type) do update set ${metadataColumns.slice(2).map((col) => `${col} = excluded.${col}`).join(', ')}`);
+  await insert(db, 'address_metadata_flags', ['address', 'is_nsfw', 'is_scam'], [...m.flags.values()],
+    'on conflict (address) do update set is_nsfw = excluded.is_nsfw, is_scam = excluded.is_scam');
+
   if (!c.network) return {};
   const recorded = (await readMeta(db)).get('network');
   if (recorded === undefined) await writeMeta(db, 'network', c.network);
