@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
 import { openForWriting } from './db/open';
 import { ForeignDatabaseError, migrate } from './db/schema';
+import { readFile } from 'node:fs/promises';
+import { pushTraces } from './emulator/push';
+import { connected, openRedis } from './emulator/redis';
+import { ImportError, parseJsonLeniently } from './import/jsonNode';
 import { assertWritable, ImportFileError, importFile } from './import/importFile';
+import type { Finality } from './traces/model';
 
 const program = new Command().name('tonql').description('Manage the database tonql serves');
 
@@ -61,6 +66,35 @@ databaseOptions(program.command('import'))
     if (failed > 0) {
       console.error(`${failed} of ${files.length} files failed`);
       process.exitCode = 1;
+    }
+  });
+
+program
+  .command('emulate')
+  .description("write v3 traces into Redis as TON Center's trace emulator does (to try pending traces without one)")
+  .argument('<files...>', 'v3 traces responses (JSON)')
+  .option('--redis-url <url>', 'Redis to write to (env REDIS_URL, default redis://127.0.0.1:6379)')
+  .option('--finality <finality>', 'pending (emulated), confirmed or finalized', 'pending')
+  .option('--ttl <seconds>', 'expire the traces after this many seconds (the emulator keeps them about a minute)')
+  .action(async (files: string[], opts) => {
+    if (!['pending', 'confirmed', 'finalized'].includes(opts.finality)) throw new ConfigError('--finality must be pending, confirmed or finalized');
+    if (opts.ttl !== undefined && !/^\d+$/.test(opts.ttl)) throw new ConfigError('--ttl must be a number of seconds');
+    const redis = openRedis(opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      await connected(redis);
+      for (const file of files) {
+        try {
+          const { value } = parseJsonLeniently(await readFile(file, 'utf8'));
+          const keys = await pushTraces(redis, value, { finality: opts.finality as Finality, ttlSeconds: opts.ttl && Number(opts.ttl) });
+          console.log(`${file}: ${keys.length} traces written (trace keys: ${keys.join(', ')})`);
+        } catch (err) {
+          if (!(err instanceof ImportError) && !(err instanceof SyntaxError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          console.log(`error: ${file}: ${(err as Error).message} (nothing from this file was written)`);
+          process.exitCode = 1;
+        }
+      }
+    } finally {
+      redis.disconnect();
     }
   });
 

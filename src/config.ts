@@ -8,6 +8,8 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
   databaseUrl?: string;
   dataDir: string;
+  /** The trace emulator's Redis (pending traces); optional. */
+  redisUrl?: string;
   /** undefined: taken from the database (what the importer recorded), else mainnet. */
   network?: Network;
   statementTimeoutMs: number;
@@ -36,7 +38,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
   }
+  const redisUrl = get('redisUrl', 'REDIS_URL') || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   return {
+    redisUrl,
     port: integer('PORT', get('port', 'PORT'), 8080, 0, 65535),
     host: get('host', 'HOST') || '0.0.0.0',
     databaseUrl,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Network } from './config';
 import type { Database, Queryable } from './db/types';
 import { createLoaders, type Loaders } from './data/loaders';
+import type { EmulatorRepository } from './emulator/repository';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -11,6 +12,8 @@ export interface Services {
   apiVersion: string;
   statementTimeoutMs: number;
   log: Logger;
+  /** The trace emulator's Redis, when configured. */
+  emulator?: EmulatorRepository;
 }
 
 /** What one request owns: its statement counter, and loaders that batch and cache only within it. */

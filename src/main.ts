@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from './config';
 import { openForServing } from './db/open';
 import { createHttpServer } from './http/server';
+import { EmulatorRepository } from './emulator/repository';
+import { openRedis } from './emulator/redis';
 import { createLogger } from './log';
 
 const program = new Command()
@@ -11,6 +13,7 @@ const program = new Command()
   .option('--host <host>', 'address to listen on (env HOST, default 0.0.0.0)')
   .option('--database-url <url>', 'PostgreSQL of ton-indexer, read-only (env DATABASE_URL); default: embedded PGlite')
   .option('--data-dir <dir>', 'embedded database directory (env DATA_DIR, default ./data)')
+  .option('--redis-url <url>', "the trace emulator's Redis, for pending traces (env REDIS_URL); optional")
   .option('--network <network>', 'mainnet or testnet, for user-friendly addresses (env TON_NETWORK)')
   .option('--statement-timeout <ms>', 'SQL statement timeout (env STATEMENT_TIMEOUT_MS, default 3000)')
   .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
@@ -20,16 +23,23 @@ async function main() {
   const config = loadConfig(process.env, program.opts());
   const log = createLogger(config.logLevel);
   const { db, network, apiVersion } = await openForServing(config, log);
-  const services = { db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log };
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const services = {
+    db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
+    emulator: redis && new EmulatorRepository(redis),
+  };
   const { server } = createHttpServer(services);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, network }, `listening on http://localhost:${port}`);
+    log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, redis: Boolean(redis), network }, `listening on http://localhost:${port}`);
   });
   const stop = () => {
     log.info('shutting down');
-    server.close(() => db.close().finally(() => process.exit(0)));
+    server.close(() => {
+      redis?.disconnect();
+      db.close().finally(() => process.exit(0));
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -18,6 +18,8 @@ export interface ActionRow {
   trace_external_hash_norm: string | null;
   tx_hashes: string[] | null;
   accounts: string[];
+  /** Types of the actions this one is part of (a swap's transfers name the swap). */
+  ancestor_type: string[];
   paths: Record<string, unknown>;
 }
 
@@ -44,7 +46,7 @@ const PATHS = storedPaths();
 
 const SELECT = `select A.trace_id, A.action_id, A.type, A.success, A.start_lt, A.end_lt, A.start_utime, A.end_utime,
     A.trace_end_lt, A.trace_end_utime, A.trace_mc_seqno_end, A.trace_external_hash, A.trace_external_hash_norm,
-    A.tx_hashes::text[] as tx_hashes,
+    A.tx_hashes::text[] as tx_hashes, coalesce(A.ancestor_type, '{}')::text[] as ancestor_type,
     array(select AA.account::text from action_accounts AA
            where AA.trace_id = A.trace_id and AA.action_id = A.action_id order by AA.account) as accounts,
     ${PATHS.map((p, i) => `${expression(p)} as p${i}`).join(',\n    ')}

@@ -5,6 +5,9 @@ import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { messagesByTransactions } from './messages';
 import { transactionsByHashes } from './transactions';
+import { actionsByTraces } from './actions';
+import { metadataRows, type MetadataRow } from './metadata';
+import { tracesByIds, transactionsByTraces } from './traces';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -29,6 +32,14 @@ export function createLoaders(db: Queryable) {
     messageContent,
     accountState: new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
     addressInfo: new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
+    trace: new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
+    transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids), options),
+    actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
+    metadata: new DataLoader(async (addresses: readonly string[]) => {
+      const byAddress = new Map<string, MetadataRow[]>();
+      for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);
+      return addresses.map((a) => byAddress.get(a) ?? []);
+    }, options),
   };
 }
 

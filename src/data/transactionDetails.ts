@@ -3,39 +3,49 @@ import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addre
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
 import { sortOutMessages } from './messages';
-import type { TransactionRow } from './rows';
+import type { MessageWithContent, TransactionRow } from './rows';
+import type { TransactionFlags } from '../wire/transaction';
+
+/** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */
+export interface TransactionSource {
+  row: TransactionRow;
+  messages?: MessageWithContent[];
+  flags?: TransactionFlags;
+}
 
 /**
- * Completes transaction rows with their messages and account states. Both lookups are batched and run
- * concurrently, so a page costs two statements whatever its size.
+ * Completes transactions with their messages and account states. Both lookups are batched and run
+ * concurrently, so a page costs two statements whatever its size. Emulator transactions bring their messages
+ * and know their states by hash only, as toncenter shows them.
  */
-export async function completeTransactions(ctx: RequestContext, rows: TransactionRow[]): Promise<WireTransaction[]> {
+export async function completeTransactions(ctx: RequestContext, items: TransactionSource[]): Promise<WireTransaction[]> {
   const stateHashes = new Set<string>();
-  for (const t of rows) {
-    if (t.account_state_hash_before !== null) stateHashes.add(t.account_state_hash_before);
-    if (t.account_state_hash_after !== null) stateHashes.add(t.account_state_hash_after);
+  const stored = items.filter((t) => !t.messages);
+  for (const { row } of stored) {
+    if (row.account_state_hash_before !== null) stateHashes.add(row.account_state_hash_before);
+    if (row.account_state_hash_after !== null) stateHashes.add(row.account_state_hash_after);
   }
-  const [messageLists] = await Promise.all([
-    ctx.loaders.messagesByTransaction.loadMany(rows.map((t) => t.hash)),
+  await Promise.all([
+    ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)),
     ctx.loaders.accountState.loadMany([...stateHashes]),
   ]);
   const states = ctx.loaders.accountState;
+  const state = async (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? await states.load(hash) : null);
   return Promise.all(
-    rows.map(async (t, i) => {
-      const list = messageLists[i];
-      if (list instanceof Error) throw list;
+    items.map(async ({ row, messages, flags }) => {
+      const list = messages ?? (await ctx.loaders.messagesByTransaction.load(row.hash));
       const inRow = list.find((m) => m.direction === 'in') ?? null;
       const outRows = sortOutMessages(list.filter((m) => m.direction === 'out'));
-      const [before, after] = await Promise.all([
-        t.account_state_hash_before === null ? null : states.load(t.account_state_hash_before),
-        t.account_state_hash_after === null ? null : states.load(t.account_state_hash_after),
-      ]);
-      return toWireTransaction(t, {
-        inMsg: inRow && toWireMessage(inRow),
-        outMsgs: outRows.map(toWireMessage),
-        before: toWireAccountState(t.account_state_hash_before, before),
-        after: toWireAccountState(t.account_state_hash_after, after),
-      });
+      return toWireTransaction(
+        row,
+        {
+          inMsg: inRow && toWireMessage(inRow),
+          outMsgs: outRows.map(toWireMessage),
+          before: await state(row.account_state_hash_before, !messages),
+          after: await state(row.account_state_hash_after, !messages),
+        },
+        flags,
+      );
     }),
   );
 }

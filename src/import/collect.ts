@@ -111,6 +111,14 @@ function visit(node: JsonNode, out: Collected): void {
   }
 }
 
+/** The trace objects of a document: a traces response, a bare array of traces, or a {url, response} wrapper. */
+export function collectTraceNodes(node: JsonNode): JsonNode[] {
+  if (Array.isArray(node.value)) return node.list();
+  if (node.has('response') && node.has('url')) return collectTraceNodes(node.get('response'));
+  if (node.has('traces')) return node.get('traces').list();
+  return node.fail('expected a v3 traces response ({traces}), an array of traces, or {url, response}');
+}
+
 function addTrace(node: JsonNode, out: Collected): void {
   const mapped = mapTrace(node);
   out.traces.set(mapped.trace.trace_id, mapped.trace);

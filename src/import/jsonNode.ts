@@ -23,7 +23,11 @@ export class JsonNode {
   constructor(readonly value: unknown, readonly path = '$') {}
 
   fail(problem: string): never {
-    throw new ImportError(this.path, problem);
+    throw this.error(problem);
+  }
+
+  error(problem: string): ImportError {
+    return new ImportError(this.path, problem);
   }
 
   isObject(): boolean {

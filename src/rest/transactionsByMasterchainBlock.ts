@@ -26,7 +26,7 @@ export async function getTransactionsByMasterchainBlock(ctx: RequestContext, pag
     masterchainBlockStatus(ctx.db, page.seqno),
   ]);
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
-  const transactions = await completeTransactions(ctx, rows);
+  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
   const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
   return { body: { transactions, address_book: book }, immutable: block.finalized };
 }

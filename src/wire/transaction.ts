@@ -135,7 +135,16 @@ export interface TransactionParts {
   after: WireAccountState | null;
 }
 
-export function toWireTransaction(t: TransactionRow, parts: TransactionParts) {
+/** How a transaction is known: database rows are final; the emulator's may be pending or confirmed. */
+export interface TransactionFlags {
+  emulated: boolean;
+  finality: 'pending' | 'confirmed' | 'finalized';
+  traceExternalHash: string | null;
+}
+
+const FINAL: TransactionFlags = { emulated: false, finality: 'finalized', traceExternalHash: null };
+
+export function toWireTransaction(t: TransactionRow, parts: TransactionParts, flags: TransactionFlags = FINAL) {
   return {
     account: t.account,
     hash: t.hash,
@@ -143,7 +152,7 @@ export function toWireTransaction(t: TransactionRow, parts: TransactionParts) {
     now: t.now,
     mc_block_seqno: t.mc_block_seqno,
     trace_id: t.trace_id,
-    trace_external_hash: null as string | null,
+    trace_external_hash: flags.traceExternalHash,
     prev_trans_hash: t.prev_trans_hash,
     prev_trans_lt: t.prev_trans_lt,
     orig_status: t.orig_status,
@@ -156,8 +165,8 @@ export function toWireTransaction(t: TransactionRow, parts: TransactionParts) {
     out_msgs: parts.outMsgs,
     account_state_before: parts.before,
     account_state_after: parts.after,
-    emulated: false,
-    finality: 'finalized' as const,
+    emulated: flags.emulated,
+    finality: flags.finality,
   };
 }
 

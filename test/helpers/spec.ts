@@ -39,6 +39,21 @@ export const SPEC: Record<string, Record<string, string | null>> = {
   SplitInfo: { acc_split_depth: null, cur_shard_pfx_len: null, sibling_addr: null, this_addr: null },
   StoragePhase: { status_change: null, storage_fees_collected: null, storage_fees_due: null },
   MsgSize: { bits: null, cells: null },
+  Trace: {
+    actions: 'Action[]', end_lt: null, end_utime: null, external_hash: null, is_incomplete: null, mc_seqno_end: null,
+    mc_seqno_start: null, start_lt: null, start_utime: null, trace: 'TraceNode', trace_id: null, trace_info: 'TraceInfo',
+    transactions: 'Transaction{}', transactions_order: null, warning: null,
+  },
+  TraceNode: {
+    children: 'TraceNode[]', in_msg: 'Message', in_msg_hash: null, transaction: 'Transaction', transaction_hash: null,
+    transaction_lt: null, transaction_now: null, transaction_aborted: null,
+  },
+  TraceInfo: { classification_state: null, messages: null, pending_messages: null, trace_state: null, transactions: null },
+  Action: {
+    accounts: null, action_id: null, details: null, end_lt: null, end_utime: null, start_lt: null, start_utime: null, success: null,
+    trace_end_lt: null, trace_end_utime: null, trace_external_hash: null, trace_external_hash_norm: null, trace_id: null,
+    trace_mc_seqno_end: null, transactions: null, type: null,
+  },
 };
 
 type Json = unknown;
@@ -84,7 +99,12 @@ export function diffSpec(type: string, served: Json, file: Json, path: string, c
       out.push(`${p}: missing from the served object`);
       continue;
     }
-    if (nested?.endsWith('[]')) {
+    if (nested?.endsWith('{}')) {
+      const s = served[field] as Record<string, Json>;
+      const f = (file[field] ?? {}) as Record<string, Json>;
+      if (!isObj(s) || JSON.stringify(Object.keys(s).sort()) !== JSON.stringify(Object.keys(f).sort())) out.push(`${p}: served keys ≠ expected keys`);
+      else for (const key of Object.keys(f)) out.push(...diffSpec(nested.slice(0, -2), s[key], f[key], `${p}[${key}]`, {}));
+    } else if (nested?.endsWith('[]')) {
       const s = served[field] as Json[];
       const f = (file[field] ?? []) as Json[];
       if (!Array.isArray(s) || s.length !== f.length) out.push(`${p}: served ${Array.isArray(s) ? s.length : 'no'} items ≠ expected ${f.length}`);
@@ -103,8 +123,37 @@ export function diffSpec(type: string, served: Json, file: Json, path: string, c
 
 /** Which transaction a nested message hangs from, for the in/out tx-hash normalization. */
 function side(type: string, field: string, file: Record<string, Json>, context: Context): Context {
+  if (type === 'TraceNode' && field === 'in_msg') return { txHash: file.transaction_hash as string, direction: 'in' };
   if (type !== 'Transaction') return context;
   if (field === 'in_msg') return { txHash: file.hash as string, direction: 'in' };
   if (field === 'out_msgs') return { txHash: file.hash as string, direction: 'out' };
   return {};
+}
+
+/**
+ * A toncenter trace completed with what our wire adds: the spec's TraceNode fields toncenter leaves out are
+ * those of the transaction the node names; a missing `actions` list is []. A pending trace's transactions carry
+ * the trace's external hash (toncenter's pendingTraces does the same; its /traces leaves it out).
+ */
+export function expandTrace(source: any, opts: { pending?: boolean } = {}): any {
+  const trace = structuredClone(source);
+  if (opts.pending) {
+    for (const tx of Object.values<any>(trace.transactions)) tx.trace_external_hash ??= trace.external_hash;
+    trace.trace_info.trace_state = 'pending';
+  }
+  const node = (n: any): any => {
+    const tx = trace.transactions[n.tx_hash];
+    return {
+      ...n,
+      transaction_hash: n.tx_hash,
+      transaction_lt: tx.lt,
+      transaction_now: tx.now,
+      transaction_aborted: tx.description.aborted ?? null,
+      in_msg_hash: n.in_msg_hash ?? null,
+      transaction: tx,
+      in_msg: tx.in_msg,
+      children: (n.children ?? []).map(node),
+    };
+  };
+  return { ...trace, actions: trace.actions ?? [], trace: node(trace.trace) };
 }

@@ -1,0 +1,58 @@
+import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, detailsOf } from '../actions/details';
+import type { RequestContext } from '../context';
+import type { Trace } from '../traces/model';
+import { toWireAction, type WireAction } from '../wire/action';
+import { toWireMetadata } from '../wire/metadata';
+import { toWireTrace } from '../wire/trace';
+import type { ActionRow } from './actions';
+import { metadataRows } from './metadata';
+import { addressBook, addressesOf, completeTransactions } from './transactionDetails';
+
+/**
+ * Which actions a client sees. Without a list, the top-level ones (an action that is part of another is
+ * covered by it); with a list, those of the listed types that are not part of an action of a listed type.
+ */
+export function selectActions(rows: ActionRow[], supported: readonly string[] | undefined): ActionRow[] {
+  if (!supported || supported.length === 0) return rows.filter((a) => a.ancestor_type.length === 0);
+  const set = new Set(supported);
+  return rows.filter((a) => set.has(a.type) && !a.ancestor_type.some((t) => set.has(t)));
+}
+
+/** Every address an action names, for the address book and metadata. */
+export function addressesOfAction(action: WireAction): string[] {
+  const out = new Set(action.accounts);
+  const add = (v: unknown) => typeof v === 'string' && out.add(v);
+  for (const field of detailsOf(action.type)) {
+    const value = action.details[field.key];
+    if (field.kind === 'address') add(value);
+    else if (field.kind === 'dexTransfer' && value) for (const [name, kind] of DEX_TRANSFER_FIELDS) kind === 'address' && add((value as Record<string, unknown>)[name]);
+    else if (field.kind === 'peerSwaps') for (const swap of value as Record<string, unknown>[]) for (const [name, kind] of PEER_SWAP_FIELDS) kind === 'address' && add(swap[name]);
+  }
+  return [...out];
+}
+
+export interface TraceShapeOptions {
+  supportedActionTypes?: readonly string[];
+  noAddressBook: boolean;
+  noMetadata: boolean;
+}
+
+/**
+ * The `{traces, address_book, metadata}` body: all transactions of all traces completed in one batch, the
+ * address book and metadata over every account, message peer and action address, fetched concurrently.
+ */
+export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
+  const all = traces.flatMap((t) => t.transactions);
+  const wire = await completeTransactions(
+    ctx,
+    all.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
+  );
+  const byHash = new Map(wire.map((tx) => [tx.hash, tx]));
+  const shaped = traces.map((t) => toWireTrace(t, byHash, selectActions(t.actions, opts.supportedActionTypes).map(toWireAction)));
+  const addresses = [...new Set([...addressesOf(wire), ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))])];
+  const [book, metadata] = await Promise.all([
+    opts.noAddressBook ? {} : addressBook(ctx, addresses),
+    opts.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
+  ]);
+  return { traces: shaped, address_book: book, metadata };
+}

@@ -1,0 +1,36 @@
+import type { ActionRow } from '../data/actions';
+import type { MessageWithContent, TransactionRow } from '../data/rows';
+import type { TraceRow } from '../data/traces';
+
+export type Finality = 'pending' | 'confirmed' | 'finalized';
+
+/** A transaction of a trace, read from the database or decoded from the emulator's Redis. */
+export interface TraceTransaction {
+  row: TransactionRow;
+  /** Emulator transactions carry their messages; database ones load them from `messages`. */
+  messages?: MessageWithContent[];
+  emulated: boolean;
+  finality: Finality;
+  traceExternalHash: string | null;
+}
+
+/** A trace from either source: the `traces` columns, its transactions (lt ascending) and its actions. */
+export interface Trace {
+  source: 'database' | 'emulator';
+  /** `traces` row; an emulated trace whose root is emulated has a null trace_id. */
+  header: Omit<TraceRow, 'trace_id'> & { trace_id: string | null };
+  transactions: TraceTransaction[];
+  actions: ActionRow[];
+}
+
+/** The identity two sources share for one trace: its normalized external hash, else its id. */
+export const traceKey = (trace: Trace): string =>
+  trace.header.external_hash_norm ?? trace.header.external_hash ?? trace.header.trace_id ?? '';
+
+const byLt = (a: TraceTransaction, b: TraceTransaction) => {
+  const x = BigInt(a.row.lt);
+  const y = BigInt(b.row.lt);
+  return x < y ? -1 : x > y ? 1 : a.row.account < b.row.account ? -1 : a.row.account > b.row.account ? 1 : 0;
+};
+
+export const sortByLt = (txs: TraceTransaction[]) => txs.sort(byLt);

@@ -1,0 +1,70 @@
+import type { Trace } from '../traces/model';
+import { buildTree, type TreeNode } from '../traces/tree';
+import type { WireAction } from './action';
+import type { WireTransaction } from './transaction';
+
+export interface WireTraceNode {
+  tx_hash: string;
+  transaction_hash: string;
+  transaction_lt: string;
+  transaction_now: number | null;
+  transaction_aborted: boolean | null;
+  in_msg_hash: string | null;
+  in_msg: WireTransaction['in_msg'];
+  transaction: WireTransaction;
+  children: WireTraceNode[];
+}
+
+function toWireNode(node: TreeNode, txs: Map<string, WireTransaction>): WireTraceNode {
+  const tx = txs.get(node.hash)!;
+  return {
+    tx_hash: tx.hash,
+    transaction_hash: tx.hash,
+    transaction_lt: tx.lt,
+    transaction_now: tx.now,
+    transaction_aborted: tx.description.aborted,
+    in_msg_hash: node.inMsgHash,
+    in_msg: tx.in_msg,
+    transaction: tx,
+    children: node.children.map((c) => toWireNode(c, txs)),
+  };
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+const seqno = (v: number | null) => (v === null ? null : String(v));
+
+/** A Trace in the v3 wire form (toncenter's key order), its transactions already completed. */
+export function toWireTrace(trace: Trace, txs: Map<string, WireTransaction>, actions: WireAction[]) {
+  const ordered = trace.transactions.map((t) => txs.get(t.row.hash)!);
+  const { root, warning } = buildTree(
+    ordered.map((tx) => ({ hash: tx.hash, inMsgHash: tx.in_msg?.hash ?? null, outMsgHashes: tx.out_msgs.map((m) => m.hash) })),
+  );
+  const h = trace.header;
+  const map: Record<string, WireTransaction> = {};
+  for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))) map[tx.hash] = tx;
+  return {
+    trace_id: h.trace_id,
+    external_hash: h.external_hash,
+    mc_seqno_start: seqno(h.mc_seqno_start),
+    mc_seqno_end: seqno(h.mc_seqno_end),
+    start_lt: h.start_lt,
+    start_utime: h.start_utime,
+    end_lt: h.end_lt,
+    end_utime: h.end_utime,
+    trace_info: {
+      trace_state: h.state,
+      messages: num(h.edges_),
+      transactions: num(h.nodes_),
+      pending_messages: num(h.pending_edges_),
+      classification_state: h.classification_state,
+    },
+    is_incomplete: false,
+    warning,
+    actions,
+    trace: root && toWireNode(root, txs),
+    transactions_order: ordered.map((tx) => tx.hash),
+    transactions: map,
+  };
+}
+
+export type WireTrace = ReturnType<typeof toWireTrace>;
