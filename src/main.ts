@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openForServing } from './db/open';
 import { createHttpServer } from './http/server';
 import { EmulatorRepository } from './emulator/repository';
-import { openRedis } from './emulator/redis';
+import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 
 const program = new Command()
@@ -24,6 +24,10 @@ async function main() {
   const log = createLogger(config.logLevel);
   const { db, network, apiVersion } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  if (redis) {
+    // Serving starts either way: while Redis is away, pendingTraces answers from the database with a warning.
+    await connected(redis).catch((err: Error) => log.warn(`Redis: ${err.message}; pending traces come from the database until it answers`));
+  }
   const services = {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),

@@ -3,9 +3,19 @@ import type { Network } from '../config';
 import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } from '../data/rows';
 import { JsonNode } from './jsonNode';
 import { emptyMetadataRows, readMetadata } from './mapMetadata';
-import { mapAction, type ActionAccountRow, type ActionInsertRow } from './mapAction';
+import { mapAction, type ActionInsertRow } from './mapAction';
 import { mapTrace, type TraceRow } from './mapTrace';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
+
+export interface ActionAccountRow {
+  action_id: string;
+  trace_id: string;
+  account: string;
+  trace_end_lt: string;
+  action_end_lt: string;
+  trace_end_utime: number | null;
+  action_end_utime: string | null;
+}
 
 export interface LatestStateRow {
   account: string;
@@ -64,7 +74,22 @@ export class Collected {
     for (const node of list.list()) {
       const { action, accounts } = mapAction(node, traceOfParent);
       this.actions.set(`${action.trace_id}/${action.action_id}`, action);
-      for (const a of accounts) this.actionAccounts.set(`${a.account}/${a.trace_end_lt}/${a.trace_id}/${a.action_end_lt}/${a.action_id}`, a);
+      if (accounts.length === 0) continue;
+      // action_accounts indexes an action by account under its trace's and its own end lt.
+      if (action.trace_end_lt === null) node.get('trace_end_lt').fail('needed to index the action by account');
+      if (action.end_lt === null) node.get('end_lt').fail('needed to index the action by account');
+      for (const account of accounts) {
+        const row: ActionAccountRow = {
+          action_id: action.action_id,
+          trace_id: action.trace_id,
+          account,
+          trace_end_lt: action.trace_end_lt as string,
+          action_end_lt: action.end_lt as string,
+          trace_end_utime: action.trace_end_utime as number | null,
+          action_end_utime: action.end_utime === null ? null : String(action.end_utime),
+        };
+        this.actionAccounts.set(`${account}/${row.trace_end_lt}/${row.trace_id}/${row.action_end_lt}/${row.action_id}`, row);
+      }
     }
   }
 

@@ -5,16 +5,6 @@ import type { JsonNode } from './jsonNode';
 /** The `actions` row (composite columns as nested objects, which json_populate_recordset accepts). */
 export type ActionInsertRow = Record<string, unknown> & { trace_id: string; action_id: string };
 
-export interface ActionAccountRow {
-  action_id: string;
-  trace_id: string;
-  account: string;
-  trace_end_lt: string;
-  action_end_lt: string;
-  trace_end_utime: number | null;
-  action_end_utime: string | null;
-}
-
 function scalar(node: JsonNode, kind: string): unknown {
   switch (kind) {
     case 'address':
@@ -53,7 +43,7 @@ function detailValue(node: JsonNode, field: DetailField): unknown {
 }
 
 /** Maps a v3 Action to its `actions` row and `action_accounts` rows. */
-export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: ActionAccountRow[] } {
+export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: string[] } {
   const traceId = node.get('trace_id');
   if (traceId.isNull() && traceOfParent === undefined) traceId.fail('an action needs the trace_id of its trace');
   const trace = traceId.isNull() ? (traceOfParent as string) : traceId.hash();
@@ -88,18 +78,5 @@ export function mapAction(node: JsonNode, traceOfParent?: string): { action: Act
   // toncenter shows the type with extra currencies as extra_currency_transfer; the indexer stores ton_transfer.
   if (type === 'extra_currency_transfer') action.type = 'ton_transfer';
   const accounts = node.has('accounts') && !node.get('accounts').isNull() ? node.get('accounts').list().map((a) => a.address()) : [];
-  if (accounts.length > 0 && action.trace_end_lt === null) node.get('trace_end_lt').fail('needed to index the action by account');
-  if (accounts.length > 0 && action.end_lt === null) node.get('end_lt').fail('needed to index the action by account');
-  return {
-    action,
-    accounts: [...new Set(accounts)].map((account) => ({
-      action_id: action.action_id,
-      trace_id: action.trace_id,
-      account,
-      trace_end_lt: action.trace_end_lt as string,
-      action_end_lt: action.end_lt as string,
-      trace_end_utime: action.trace_end_utime as number | null,
-      action_end_utime: action.end_utime === null ? null : String(action.end_utime),
-    })),
-  };
+  return { action, accounts: [...new Set(accounts)] };
 }

@@ -1,0 +1,200 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pushTraces } from '../src/emulator/push';
+import { EmulatorRepository } from '../src/emulator/repository';
+import { connected, openRedis } from '../src/emulator/redis';
+import { importDocument } from '../src/import/importFile';
+import { createHttpServer } from '../src/http/server';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
+import { freshRedisUrl, redisAvailable } from './helpers/redis';
+import { testServices } from './helpers/service';
+import { diffSpec, expandTrace } from './helpers/spec';
+import type { AddressInfo } from 'node:net';
+
+const ROUTE = '/api/v3/pendingTraces';
+
+/**
+ * What the emulator's format cannot carry, applied to a toncenter trace: account states are known by hash
+ * only, extra-currency maps are {}, `is_tock`/`installed` are false, and `emulated`/`trace_id` follow finality.
+ */
+function asEmulated(file: any, finality: 'pending' | 'finalized') {
+  const trace = structuredClone(file);
+  const emulated = finality === 'pending';
+  for (const tx of Object.values<any>(trace.transactions)) {
+    for (const key of ['account_state_before', 'account_state_after']) tx[key] = { hash: tx[key].hash };
+    tx.description = { ...tx.description, is_tock: false, installed: false };
+    if (tx.description.credit_ph) tx.description.credit_ph = { ...tx.description.credit_ph, credit_extra_currencies: tx.description.credit_ph.credit_extra_currencies ?? {} };
+    tx.total_fees_extra_currencies ??= {};
+    for (const m of [tx.in_msg, ...tx.out_msgs].filter(Boolean)) m.value_extra_currencies ??= {};
+    tx.emulated = emulated;
+    if (emulated) tx.trace_id = null;
+  }
+  if (emulated) {
+    trace.trace_id = null;
+    trace.trace_info.pending_messages = trace.trace_info.messages;
+  }
+  return expandTrace(trace, { pending: true });
+}
+
+const backends = await availableBackends();
+
+describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in Redis', () => {
+  describe.each(backends)('with %s', (backend) => {
+    let db: TestDatabase;
+    let redis: Redis;
+    let url: string;
+    let base: string;
+    let close: () => Promise<void>;
+    const mainnet = fixtureJson('traces_mainnet_2025-09_single.json');
+    const testnet = realTestnetTraces().json;
+
+    beforeAll(async () => {
+      db = await createTestDatabase(backend);
+      url = await freshRedisUrl(backend === 'pglite' ? 11 : 12);
+      redis = openRedis(url);
+      await connected(redis);
+      const services = { ...testServices(db.reader), emulator: new EmulatorRepository(redis) };
+      const { server } = createHttpServer(services);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      close = () => new Promise((resolve) => server.close(() => resolve()));
+    });
+    afterAll(async () => {
+      await close?.();
+      redis?.disconnect();
+      await db?.drop();
+    });
+
+    const get = async (query: string) => {
+      const res = await fetch(`${base}${ROUTE}?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.json();
+    };
+
+    it('round-trip: a trace pushed through the encoder comes back equal, by account and by both hashes', async () => {
+      await pushTraces(redis, mainnet, { finality: 'finalized' });
+      const file = mainnet.traces[0];
+      const root = file.transactions[file.trace_id];
+      const expected = asEmulated(file, 'finalized');
+      for (const query of [
+        `ext_msg_hash=${encodeURIComponent(root.in_msg.hash)}`,
+        `ext_msg_hash=${encodeURIComponent(root.in_msg.hash_norm)}`,
+        `account=${root.account}`,
+      ]) {
+        const body = await get(query);
+        expect(body.traces, query).toHaveLength(1);
+        expect(diffSpec('Trace', body.traces[0], expected, query)).toEqual([]);
+        expect(Object.values<any>(body.traces[0].transactions).every((t) => t.finality === 'finalized')).toBe(true);
+      }
+    });
+
+    it('every real testnet trace survives the emulator format', async () => {
+      // Traces 21 and 22 of the file were hand-built by its authors: their body hashes are not the bodies' hashes,
+      // which the emulator format (BOCs only) recomputes.
+      const real = testnet.traces.filter((_: unknown, i: number) => i !== 20 && i !== 21);
+      await pushTraces(redis, { traces: real }, { finality: 'finalized' });
+      for (const file of real) {
+        const body = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
+        expect(body.traces).toHaveLength(1);
+        expect(diffSpec('Trace', body.traces[0], asEmulated(file, 'finalized'), file.trace_id)).toEqual([]);
+      }
+    });
+
+    it('marks emulated transactions and gives a trace with an emulated root no trace_id', async () => {
+      await pushTraces(redis, mainnet, { finality: 'pending' });
+      const file = mainnet.traces[0];
+      const body = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
+      expect(diffSpec('Trace', body.traces[0], asEmulated(file, 'pending'), 'pending')).toEqual([]);
+      expect(Object.values<any>(body.traces[0].transactions).every((t) => t.emulated === true && t.finality === 'pending')).toBe(true);
+    });
+
+    it('merges with the database: one entry per trace, the emulated view wins, limit after the merge', async () => {
+      const pendingInDb = structuredClone(testnet);
+      pendingInDb.traces = pendingInDb.traces.slice(0, 3).map((t: any) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'pending' } }));
+      await importDocument(db.writer, 'pending', JSON.stringify(pendingInDb));
+      await pushTraces(redis, { traces: [pendingInDb.traces[0]] }, { finality: 'pending' });
+      const hashes = pendingInDb.traces.map((t: any) => `ext_msg_hash=${encodeURIComponent(t.external_hash)}`).join('&');
+      const body = await get(hashes);
+      expect(body.traces).toHaveLength(3);
+      const sorted = [...body.traces].sort((a: any, b: any) => (BigInt(a.end_lt) < BigInt(b.end_lt) ? 1 : -1));
+      expect(body.traces.map((t: any) => t.external_hash)).toEqual(sorted.map((t: any) => t.external_hash));
+      const merged = body.traces.find((t: any) => t.external_hash === pendingInDb.traces[0].external_hash);
+      expect(merged.trace_id).toBeNull();
+      expect(Object.values<any>(merged.transactions).every((t) => t.emulated)).toBe(true);
+      expect((await get(`${hashes}&limit=2`)).traces).toEqual(body.traces.slice(0, 2));
+    });
+
+    it('drops a trace once the database holds it as complete', async () => {
+      const file = testnet.traces[10];
+      await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
+      const query = `ext_msg_hash=${encodeURIComponent(file.external_hash)}`;
+      expect((await get(query)).traces).toHaveLength(1);
+      await importDocument(db.writer, 'complete', JSON.stringify({ traces: [file] }));
+      expect((await get(query)).traces).toEqual([]);
+    });
+
+    it('reads with pipelining: a constant number of round trips however many traces', async () => {
+      await pushTraces(redis, testnet, { finality: 'pending' });
+      const repository = new EmulatorRepository(redis);
+      const account = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
+      const pipeline = vi.spyOn(redis, 'pipeline');
+      const zrevrange = vi.spyOn(redis, 'zrevrange');
+      const traces = await repository.tracesByAccount(account);
+      expect(traces.length).toBeGreaterThan(3);
+      expect(zrevrange).toHaveBeenCalledTimes(1);
+      expect(pipeline).toHaveBeenCalledTimes(1);
+      pipeline.mockRestore();
+      zrevrange.mockRestore();
+    });
+
+    it('carries the classifier\'s actions, shaped like database actions', async () => {
+      const file = structuredClone(mainnet.traces[0]);
+      const root = file.transactions[file.trace_id];
+      const wallet = root.account;
+      const out = root.out_msgs[0];
+      file.actions = [{
+        trace_id: file.trace_id, action_id: Buffer.alloc(32, 7).toString('base64'), type: 'ton_transfer', success: true,
+        start_lt: file.start_lt, end_lt: file.end_lt, start_utime: file.start_utime, end_utime: file.end_utime,
+        transactions: [file.trace_id], accounts: [wallet, out.destination],
+        details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
+      }];
+      await redis.flushdb();
+      await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
+      const body = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
+      const [action] = body.traces[0].actions;
+      expect(action).toMatchObject({
+        type: 'ton_transfer', start_lt: file.start_lt, end_lt: file.end_lt, trace_end_lt: file.end_lt, trace_external_hash: file.external_hash,
+        details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
+      });
+      expect(action.accounts).toEqual([wallet, out.destination].sort());
+      expect(body.traces[0].trace_info.classification_state).toBe('ok');
+      expect(body.address_book[out.destination]).toBeDefined();
+    });
+  });
+
+  it('keeps answering from the database when Redis is down, and says what is missing', async () => {
+    const db = await createTestDatabase('pglite');
+    const down = openRedis('redis://127.0.0.1:1');
+    try {
+      const data = structuredClone(realTestnetTraces().json);
+      data.traces = [{ ...data.traces[0], trace_info: { ...data.traces[0].trace_info, trace_state: 'pending' } }];
+      await importDocument(db.writer, 'pending', JSON.stringify(data));
+      const services = { ...testServices(db.reader), log: pino({ level: 'silent' }), emulator: new EmulatorRepository(down) };
+      const { server } = createHttpServer(services);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${ROUTE}?ext_msg_hash=${encodeURIComponent(data.traces[0].external_hash)}`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.traces.map((t: any) => t.trace_id)).toEqual([data.traces[0].trace_id]);
+      expect(body.warnings).toEqual([
+        "emulated traces are missing: Redis (the trace emulator's store) did not answer; only traces pending in the database are shown",
+      ]);
+      await new Promise((resolve) => server.close(resolve));
+    } finally {
+      down.disconnect();
+      await db.drop();
+    }
+  });
+});
