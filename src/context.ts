@@ -3,6 +3,7 @@ import type { Network } from './config';
 import type { Database, Queryable } from './db/types';
 import { createLoaders, type Loaders } from './data/loaders';
 import type { EmulatorRepository } from './emulator/repository';
+import type { TraceTransaction } from './traces/model';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -22,6 +23,13 @@ export interface RequestContext {
   db: Queryable;
   loaders: Loaders;
   stats: { statements: number };
+  /**
+   * Emulator transactions this request has read, so navigation finds them although the database does not
+   * hold them: by hash, and who sent or received each of their messages.
+   */
+  emulated: { transactions: Map<string, TraceTransaction>; senders: Map<string, string>; receivers: Map<string, string> };
+  /** Degradations to report alongside the data (a source that did not answer). */
+  warnings: string[];
 }
 
 export function createRequestContext(services: Services, opts: { timeoutMs?: number } = {}): RequestContext {
@@ -33,5 +41,12 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
       return lowered === undefined ? services.db.query(text, params) : services.db.queryWithTimeout(text, params, lowered);
     },
   };
-  return { services, db, loaders: createLoaders(db), stats };
+  return {
+    services,
+    db,
+    loaders: createLoaders(db),
+    stats,
+    emulated: { transactions: new Map(), senders: new Map(), receivers: new Map() },
+    warnings: [],
+  };
 }

@@ -6,6 +6,9 @@ import { EmulatorRepository } from '../src/emulator/repository';
 import { connected, openRedis } from '../src/emulator/redis';
 import { importDocument } from '../src/import/importFile';
 import { createHttpServer } from '../src/http/server';
+import { createGraphQL } from '../src/graphql/yoga';
+import { print } from 'graphql';
+import { NestedPendingTracesDocument } from './generated/graphql';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
@@ -149,6 +152,27 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       zrevrange.mockRestore();
     });
 
+    it('serves emulated traces through GraphQL, navigable through the emulated transactions', async () => {
+      const file = testnet.traces[3];
+      await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
+      const yoga = createGraphQL({ ...testServices(db.reader), emulator: new EmulatorRepository(redis) });
+      const res = await yoga.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: print(NestedPendingTracesDocument), variables: { extMsgHash: [file.external_hash] } }),
+      });
+      const { data, errors } = await res.json();
+      expect(errors).toBeUndefined();
+      const [trace] = data.pendingTraces;
+      expect(trace).toMatchObject({ traceId: null, source: 'EMULATOR', transactionsOrder: file.transactions_order });
+      expect(trace.root.transaction.emulated).toBe(true);
+      for (const child of trace.root.children) {
+        expect(child.transaction.inMsg.sourceTransaction.hash).toBe(trace.root.transactionHash);
+        const sent = trace.root.transaction.outMsgs.find((m: any) => m.hash === child.transaction.inMsg.hash);
+        expect(sent.destinationTransaction.hash).toBe(child.transactionHash);
+      }
+    });
+
     it('carries the classifier\'s actions, shaped like database actions', async () => {
       const file = structuredClone(mainnet.traces[0]);
       const root = file.transactions[file.trace_id];
@@ -192,6 +216,15 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         "emulated traces are missing: Redis (the trace emulator's store) did not answer; only traces pending in the database are shown",
       ]);
       await new Promise((resolve) => server.close(resolve));
+
+      const yoga = createGraphQL(services);
+      const gql = await (await yoga.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: print(NestedPendingTracesDocument), variables: { extMsgHash: [data.traces[0].external_hash] } }),
+      })).json();
+      expect(gql.data.pendingTraces.map((t: any) => t.traceId)).toEqual([data.traces[0].trace_id]);
+      expect(gql.extensions.warnings).toEqual(body.warnings);
     } finally {
       down.disconnect();
       await db.drop();

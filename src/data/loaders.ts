@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types';
 import { accountStatesByHashes } from './accountStates';
 import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
-import { messagesByTransactions } from './messages';
+import { messagesByTransactions, transactionHashesByMessages } from './messages';
 import { transactionsByHashes } from './transactions';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
@@ -32,6 +32,8 @@ export function createLoaders(db: Queryable) {
     messageContent,
     accountState: new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
     addressInfo: new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
+    sourceTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
+    destinationTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'in'), options),
     trace: new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
     transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids), options),
     actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),

@@ -31,3 +31,13 @@ export function sortOutMessages<M extends Pick<MessageRow, 'created_lt'>>(messag
     return x < y ? -1 : x > y ? 1 : 0;
   });
 }
+
+/** Batch function: the transaction that sent (direction out) or received (in) each message, by message hash. */
+export async function transactionHashesByMessages(db: Queryable, msgHashes: readonly string[], direction: 'in' | 'out'): Promise<(string | null)[]> {
+  const rows = await db.query<{ msg_hash: string; tx_hash: string }>(
+    `select M.msg_hash, M.tx_hash from messages M where M.msg_hash = any($1::text[]::tonhash[]) and M.direction = $2`,
+    [msgHashes, direction],
+  );
+  const byMessage = new Map(rows.map((r) => [r.msg_hash, r.tx_hash]));
+  return msgHashes.map((h) => byMessage.get(h) ?? null);
+}

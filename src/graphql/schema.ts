@@ -6,6 +6,9 @@ import './types/accountState';
 import './types/addressBook';
 import './types/description';
 import './types/message';
+import './types/metadata';
 import './types/transaction';
+import './types/action';
+import './types/trace';
 
 export const schema = builder.toSchema();

@@ -1,4 +1,4 @@
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { schema } from './schema';
 
@@ -16,6 +16,16 @@ query BlockTransactions($seqno: UInt32!) {
 }
 `;
 
+/** A source that did not answer is reported next to the data, in `extensions.warnings`, not as an error. */
+const warnings: Plugin<RequestContext> = {
+  onExecute: ({ args }) => ({
+    onExecuteDone: ({ result, setResult }) => {
+      const list = (args.contextValue as RequestContext).warnings;
+      if (list.length > 0 && !(Symbol.asyncIterator in result)) setResult({ ...result, extensions: { ...result.extensions, warnings: list } });
+    },
+  }),
+};
+
 /** The GraphQL endpoint; each request gets its own context (loaders, statement counter). */
 export function createGraphQL(services: Services, opts: { exampleSeqno?: number } = {}) {
   return createYoga<Record<string, unknown>, RequestContext>({
@@ -23,6 +33,7 @@ export function createGraphQL(services: Services, opts: { exampleSeqno?: number 
     graphqlEndpoint: '/graphql',
     landingPage: false,
     context: () => createRequestContext(services),
+    plugins: [warnings],
     graphiql: {
       title: 'tonql',
       defaultQuery: EXAMPLE,

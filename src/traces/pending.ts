@@ -43,7 +43,16 @@ async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: stri
   }
   // A trace the database already holds as complete is no longer pending, whatever Redis still keeps.
   const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
-  return traces.filter((t) => !done.has(t.header.external_hash!));
+  const live = traces.filter((t) => !done.has(t.header.external_hash!));
+  for (const trace of live) rememberEmulated(ctx, trace);
+  return live;
+}
+
+function rememberEmulated(ctx: RequestContext, trace: Trace): void {
+  for (const tx of trace.transactions) {
+    ctx.emulated.transactions.set(tx.row.hash, tx);
+    for (const m of tx.messages ?? []) (m.direction === 'out' ? ctx.emulated.senders : ctx.emulated.receivers).set(m.msg_hash, tx.row.hash);
+  }
 }
 
 const endLt = (t: Trace) => BigInt(t.header.end_lt ?? -1);
@@ -53,7 +62,7 @@ const endLt = (t: Trace) => BigInt(t.header.end_lt ?? -1);
  * emulated view wins while it lasts), newest end_lt first, `limit` applied after the merge.
  */
 export async function findPendingTraces(ctx: RequestContext, q: PendingQuery): Promise<{ traces: Trace[]; warnings: string[] }> {
-  const warnings: string[] = [];
+  const warnings = ctx.warnings;
   const [stored, emulated] = await Promise.all([fromDatabase(ctx, q), fromEmulator(ctx, q, warnings)]);
   const merged = new Map<string, Trace>();
   for (const t of stored) merged.set(traceKey(t), t);

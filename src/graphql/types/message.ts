@@ -45,3 +45,4 @@ export const Message = builder.objectRef<WireMessage>('Message').implement({
     initState: t.expose('init_state', { type: MessageContent, nullable: true }),
   }),
 });
+

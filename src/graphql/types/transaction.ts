@@ -1,86 +1,132 @@
 import { masterchainBlockStatus } from '../../data/blocks';
 import { sortOutMessages } from '../../data/messages';
-import type { TransactionRow } from '../../data/rows';
+import type { MessageWithContent } from '../../data/rows';
 import { transactionsByMasterchainBlock } from '../../data/transactions';
-import { notFound } from '../../errors';
 import { parseHash } from '../../encoding/hash';
+import { notFound } from '../../errors';
+import type { RequestContext } from '../../context';
 import { checkInteger } from '../../rest/query';
 import { MAX_SEQNO } from '../../rest/transactionsByMasterchainBlock';
+import type { TraceTransaction } from '../../traces/model';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { toWireMessage } from '../../wire/message';
+import { toWireMetadata } from '../../wire/metadata';
 import { toWireAccountState, toWireBlockRef, toWireDescription } from '../../wire/transaction';
 import { builder } from '../builder';
 import { badUserInput, withGraphQLErrors } from '../errors';
 import { AccountState } from './accountState';
 import { AddressBookEntry } from './addressBook';
+import { AddressMetadata } from './metadata';
 import { BlockRef } from './blockRef';
-import { AccountStatus, Finality, SortOrder } from './enums';
 import { TransactionDescription } from './description';
+import { AccountStatus, Finality, SortOrder } from './enums';
 import { Message } from './message';
 
+export const fromDatabase = (row: TraceTransaction['row']): TraceTransaction => ({ row, emulated: false, finality: 'finalized', traceExternalHash: null });
+
+/** Messages of a transaction: carried by emulator transactions, loaded (batched) for database ones. */
+export const messagesOf = async (tx: TraceTransaction, ctx: RequestContext): Promise<MessageWithContent[]> =>
+  tx.messages ?? ctx.loaders.messagesByTransaction.load(tx.row.hash);
 
 export const Transaction = builder.loadableObject('Transaction', {
   description: 'A transaction of one account, with its messages and the account states around it.',
-  load: (hashes: string[], ctx) => ctx.loaders.transaction.loadMany(hashes),
-  toKey: (tx: TransactionRow) => tx.hash,
+  load: async (hashes: string[], ctx: RequestContext) => {
+    const unknown = hashes.filter((h) => !ctx.emulated.transactions.has(h));
+    const rows = await ctx.loaders.transaction.loadMany(unknown);
+    const stored = new Map(unknown.map((h, i) => [h, rows[i]]));
+    return hashes.map((h) => {
+      const row = stored.get(h);
+      if (row instanceof Error) return row;
+      return ctx.emulated.transactions.get(h) ?? (row ? fromDatabase(row) : null);
+    }) as TraceTransaction[];
+  },
+  toKey: (tx: TraceTransaction) => tx.row.hash,
   fields: (t) => ({
-    account: t.exposeString('account'),
-    hash: t.exposeString('hash'),
-    lt: t.expose('lt', { type: 'BigInt' }),
-    now: t.exposeInt('now', { nullable: true }),
-    mcBlockSeqno: t.exposeInt('mc_block_seqno', { nullable: true }),
-    traceId: t.exposeString('trace_id', { nullable: true }),
-    traceExternalHash: t.string({ nullable: true, description: 'Set for pending transactions only.', resolve: () => null }),
-    prevTransHash: t.exposeString('prev_trans_hash', { nullable: true }),
-    prevTransLt: t.expose('prev_trans_lt', { type: 'BigInt', nullable: true }),
-    origStatus: t.expose('orig_status', { type: AccountStatus, nullable: true }),
-    endStatus: t.expose('end_status', { type: AccountStatus, nullable: true }),
-    totalFees: t.expose('total_fees', { type: 'BigInt', nullable: true }),
-    totalFeesExtraCurrencies: t.expose('total_fees_extra_currencies', { type: 'JSON', nullable: true }),
-    description: t.field({ type: TransactionDescription, resolve: toWireDescription }),
-    blockRef: t.field({ type: BlockRef, resolve: toWireBlockRef }),
-    emulated: t.boolean({ resolve: () => false }),
-    finality: t.field({ type: Finality, resolve: () => 'finalized' }),
+    account: t.string({ resolve: (tx) => tx.row.account }),
+    hash: t.string({ resolve: (tx) => tx.row.hash }),
+    lt: t.field({ type: 'BigInt', resolve: (tx) => tx.row.lt }),
+    now: t.int({ nullable: true, resolve: (tx) => tx.row.now }),
+    mcBlockSeqno: t.int({ nullable: true, resolve: (tx) => tx.row.mc_block_seqno }),
+    traceId: t.string({ nullable: true, resolve: (tx) => tx.row.trace_id }),
+    traceExternalHash: t.string({ nullable: true, description: 'Set for transactions of pending traces.', resolve: (tx) => tx.traceExternalHash }),
+    prevTransHash: t.string({ nullable: true, resolve: (tx) => tx.row.prev_trans_hash }),
+    prevTransLt: t.field({ type: 'BigInt', nullable: true, resolve: (tx) => tx.row.prev_trans_lt }),
+    origStatus: t.field({ type: AccountStatus, nullable: true, resolve: (tx) => tx.row.orig_status }),
+    endStatus: t.field({ type: AccountStatus, nullable: true, resolve: (tx) => tx.row.end_status }),
+    totalFees: t.field({ type: 'BigInt', nullable: true, resolve: (tx) => tx.row.total_fees }),
+    totalFeesExtraCurrencies: t.field({ type: 'JSON', nullable: true, resolve: (tx) => tx.row.total_fees_extra_currencies }),
+    description: t.field({ type: TransactionDescription, resolve: (tx) => toWireDescription(tx.row) }),
+    blockRef: t.field({ type: BlockRef, resolve: (tx) => toWireBlockRef(tx.row) }),
+    emulated: t.boolean({ description: 'True while the transaction exists only in emulation.', resolve: (tx) => tx.emulated }),
+    finality: t.field({ type: Finality, resolve: (tx) => tx.finality }),
     inMsg: t.field({
       type: Message,
       nullable: true,
       resolve: async (tx, _args, ctx) => {
-        const row = (await ctx.loaders.messagesByTransaction.load(tx.hash)).find((m) => m.direction === 'in');
+        const row = (await messagesOf(tx, ctx)).find((m) => m.direction === 'in');
         return row ? toWireMessage(row) : null;
       },
     }),
     outMsgs: t.field({
       type: [Message],
       description: 'Ordered by created_lt.',
-      resolve: async (tx, _args, ctx) =>
-        sortOutMessages((await ctx.loaders.messagesByTransaction.load(tx.hash)).filter((m) => m.direction === 'out')).map(toWireMessage),
+      resolve: async (tx, _args, ctx) => sortOutMessages((await messagesOf(tx, ctx)).filter((m) => m.direction === 'out')).map(toWireMessage),
     }),
     accountStateBefore: t.field({
       type: AccountState,
       nullable: true,
       resolve: async (tx, _args, ctx) => {
-        const hash = tx.account_state_hash_before;
-        return toWireAccountState(hash, hash === null ? null : await ctx.loaders.accountState.load(hash));
+        const hash = tx.row.account_state_hash_before;
+        return toWireAccountState(hash, hash === null || tx.messages ? null : await ctx.loaders.accountState.load(hash));
       },
     }),
     accountStateAfter: t.field({
       type: AccountState,
       nullable: true,
       resolve: async (tx, _args, ctx) => {
-        const hash = tx.account_state_hash_after;
-        return toWireAccountState(hash, hash === null ? null : await ctx.loaders.accountState.load(hash));
+        const hash = tx.row.account_state_hash_after;
+        return toWireAccountState(hash, hash === null || tx.messages ? null : await ctx.loaders.accountState.load(hash));
       },
     }),
     accountInfo: t.field({
       type: AddressBookEntry,
       description: "The account's address-book entry.",
       resolve: async (tx, _args, ctx) => ({
-        address: tx.account,
-        ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(tx.account), ctx.services.network),
+        address: tx.row.account,
+        ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(tx.row.account), ctx.services.network),
       }),
+    }),
+    accountMetadata: t.field({
+      type: AddressMetadata,
+      nullable: true,
+      description: 'Token metadata when the account is a jetton wallet or master, an NFT item or collection.',
+      resolve: async (tx, _args, ctx) => {
+        const entry = toWireMetadata(await ctx.loaders.metadata.load(tx.row.account))[tx.row.account];
+        return entry ? { address: tx.row.account, ...entry } : null;
+      },
     }),
   }),
 });
+
+// A message's two ends, found through per-request loaders (emulator transactions through what the request read).
+builder.objectFields(Message, (t) => ({
+  sourceTransaction: t.field({
+    type: Transaction,
+    nullable: true,
+    description: 'The transaction that sent this message (null for an external-in message).',
+    resolve: async (m, _args, ctx) =>
+      m.out_msg_tx_hash ?? ctx.emulated.senders.get(m.hash) ?? (m.source === null ? null : await ctx.loaders.sourceTransactionHash.load(m.hash)),
+  }),
+  destinationTransaction: t.field({
+    type: Transaction,
+    nullable: true,
+    description: 'The transaction that received this message (null for an external-out message or one not delivered yet).',
+    resolve: async (m, _args, ctx) =>
+      m.in_msg_tx_hash ??
+      ctx.emulated.receivers.get(m.hash) ??
+      (m.destination === null ? null : await ctx.loaders.destinationTransactionHash.load(m.hash)),
+  }),
+}));
 
 builder.queryFields((t) => ({
   transactionsByMasterchainBlock: t.field({
@@ -105,7 +151,7 @@ builder.queryFields((t) => ({
           masterchainBlockStatus(ctx.db, page.seqno),
         ]);
         if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
-        return rows;
+        return rows.map(fromDatabase);
       }),
   }),
   transaction: t.field({
