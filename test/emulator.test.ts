@@ -7,10 +7,10 @@ import { connected, openRedis } from '../src/emulator/redis';
 import { importDocument } from '../src/import/importFile';
 import { createHttpServer } from '../src/http/server';
 import { createGraphQL } from '../src/graphql/yoga';
-import { print } from 'graphql';
 import { NestedPendingTracesDocument } from './generated/graphql';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
+import { execute } from './helpers/graphql';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 import { testServices } from './helpers/service';
 import { diffSpec, expandTrace } from './helpers/spec';
@@ -156,14 +156,9 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const file = testnet.traces[3];
       await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
       const yoga = createGraphQL({ ...testServices(db.reader), emulator: new EmulatorRepository(redis) });
-      const res = await yoga.fetch('http://localhost/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: print(NestedPendingTracesDocument), variables: { extMsgHash: [file.external_hash] } }),
-      });
-      const { data, errors } = await res.json();
+      const { data, errors } = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [file.external_hash] });
       expect(errors).toBeUndefined();
-      const [trace] = data.pendingTraces;
+      const [trace] = data!.pendingTraces as any[];
       expect(trace).toMatchObject({ traceId: null, source: 'EMULATOR', transactionsOrder: file.transactions_order });
       expect(trace.root.transaction.emulated).toBe(true);
       for (const child of trace.root.children) {
@@ -218,12 +213,8 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       await new Promise((resolve) => server.close(resolve));
 
       const yoga = createGraphQL(services);
-      const gql = await (await yoga.fetch('http://localhost/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: print(NestedPendingTracesDocument), variables: { extMsgHash: [data.traces[0].external_hash] } }),
-      })).json();
-      expect(gql.data.pendingTraces.map((t: any) => t.traceId)).toEqual([data.traces[0].trace_id]);
+      const gql = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [data.traces[0].external_hash] });
+      expect(gql.data!.pendingTraces.map((t: any) => t.traceId)).toEqual([data.traces[0].trace_id]);
       expect(gql.extensions.warnings).toEqual(body.warnings);
     } finally {
       down.disconnect();

@@ -1,10 +1,10 @@
-import { print } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQL } from '../src/graphql/yoga';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { countingDatabase } from './helpers/counting';
+import { execute as run } from './helpers/graphql';
 import { fixtureText, realTestnetTraces } from './helpers/fixtures';
 import { startService, testServices } from './helpers/service';
 import { SPEC } from './helpers/spec';
@@ -47,14 +47,7 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
   let counted: ReturnType<typeof countingDatabase>;
   let yoga: ReturnType<typeof createGraphQL>;
 
-  async function execute<R, V>(doc: TypedDocumentNode<R, V>, variables: V): Promise<{ data?: R; errors?: any[] }> {
-    const res = await yoga.fetch('http://localhost/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: print(doc), variables }),
-    });
-    return res.json();
-  }
+  const execute = <R, V>(doc: TypedDocumentNode<R, V>, variables: V) => run(yoga, doc, variables);
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
@@ -132,13 +125,8 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     expect(missing.errors?.[0]).toMatchObject({ message: 'masterchain block 1 not found', extensions: { code: 'NOT_FOUND' } });
     const badHash = await execute(TransactionByHashDocument, { hash: 'nope' });
     expect(badHash.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
-    const res = await yoga.fetch('http://localhost/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ transactionsByMasterchainBlock(seqno: 4294967296) { hash } }' }),
-    });
-    const overflow = await res.json();
-    expect(overflow.errors[0].message).toMatch(/UInt32 must be an integer from 0 to 4294967295/);
+    const overflow = await run(yoga, '{ transactionsByMasterchainBlock(seqno: 4294967296) { hash } }');
+    expect(overflow.errors?.[0].message).toMatch(/UInt32 must be an integer from 0 to 4294967295/);
   });
 
   it('serves GraphiQL to browsers', async () => {

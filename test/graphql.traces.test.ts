@@ -1,10 +1,10 @@
-import { print } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQL } from '../src/graphql/yoga';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { countingDatabase } from './helpers/counting';
+import { execute as run } from './helpers/graphql';
 import { realTestnetTraces } from './helpers/fixtures';
 import { startService, testServices } from './helpers/service';
 import { syntheticTrace } from './helpers/synthetic';
@@ -20,14 +20,7 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
   const small = syntheticTrace(10, 'small');
   const large = syntheticTrace(150, 'large');
 
-  async function execute<R, V>(doc: TypedDocumentNode<R, V>, variables: V): Promise<{ data?: R; errors?: any[]; extensions?: any }> {
-    const res = await yoga.fetch('http://localhost/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: print(doc), variables }),
-    });
-    return res.json();
-  }
+  const execute = <R, V>(doc: TypedDocumentNode<R, V>, variables: V) => run(yoga, doc, variables);
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);

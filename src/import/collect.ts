@@ -4,7 +4,8 @@ import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } f
 import { JsonNode } from './jsonNode';
 import { emptyMetadataRows, readMetadata } from './mapMetadata';
 import { mapAction, type ActionInsertRow } from './mapAction';
-import { mapTrace, type TraceRow } from './mapTrace';
+import type { TraceRow } from '../data/traces';
+import { mapTrace } from './mapTrace';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
 
 export interface ActionAccountRow {

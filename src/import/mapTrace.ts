@@ -1,25 +1,10 @@
+import type { TraceRow } from '../data/traces';
 import type { JsonNode } from './jsonNode';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
 
 const TRACE_STATES = ['complete', 'pending', 'broken'] as const;
 const CLASSIFICATION_STATES = ['unclassified', 'failed', 'ok', 'broken'] as const;
 
-export interface TraceRow {
-  trace_id: string;
-  external_hash: string | null;
-  external_hash_norm: string | null;
-  mc_seqno_start: number | null;
-  mc_seqno_end: number | null;
-  start_lt: string | null;
-  start_utime: number | null;
-  end_lt: string | null;
-  end_utime: number | null;
-  state: string;
-  pending_edges_: string | null;
-  edges_: string | null;
-  nodes_: string | null;
-  classification_state: string;
-}
 
 export interface MappedTrace {
   trace: TraceRow;
