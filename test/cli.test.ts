@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { EmulatorRepository } from '../src/emulator/repository';
 import { fixtureJson, fixturePath } from './helpers/fixtures';
+import { freshRedisUrl, redisAvailable } from './helpers/redis';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -75,6 +78,34 @@ describe('the command line, end to end', () => {
       expect(bad.stderr).toContain('error: DATABASE_URL must be a postgres:// or postgresql:// connection string');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!(await redisAvailable()))('cli emulate', () => {
+  it('writes a v3 trace into Redis as the emulator does, found by account and by both hashes', async () => {
+    const url = await freshRedisUrl(13);
+    const run = cli(['emulate', fixturePath('traces_mainnet_2025-09_single.json'), '--ttl', '120'], { REDIS_URL: url });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('traces_mainnet_2025-09_single.json: 1 traces written (trace keys: kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=)');
+    const redis = new Redis(url);
+    try {
+      expect(await redis.ttl('kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=')).toBeGreaterThan(100);
+      const repository = new EmulatorRepository(redis);
+      const trace = fixtureJson('traces_mainnet_2025-09_single.json').traces[0];
+      for (const found of [
+        await repository.tracesByAccount(trace.transactions[trace.trace_id].account),
+        await repository.tracesByExternalHashes([trace.external_hash]),
+        await repository.tracesByExternalHashes(['kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=']),
+      ]) {
+        expect(found.map((t) => t.transactions.map((tx) => tx.row.hash))).toEqual([trace.transactions_order]);
+        expect(found[0].transactions.every((tx) => tx.emulated)).toBe(true);
+      }
+      const bad = cli(['emulate', fixturePath('transactions_testnet_2025-07_by_account.json')], { REDIS_URL: url });
+      expect(bad.status).toBe(1);
+      expect(bad.stdout).toContain('expected a v3 traces response ({traces}), an array of traces, or {url, response}');
+    } finally {
+      redis.disconnect();
     }
   });
 });

@@ -101,6 +101,30 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     await error(`?ext_msg_hash=${hash}&msg_hash=x`, /^unknown parameter "msg_hash"; allowed parameters: account, ext_msg_hash, limit, supported_action_types/);
   });
 
+  it('serves a trace\'s actions, filtered by supported_action_types, top-level ones by default', async () => {
+    const trace = structuredClone(data.testnet.traces[2]);
+    trace.trace_info.trace_state = 'pending';
+    const root = trace.transactions[trace.trace_id];
+    const out = root.out_msgs[0];
+    const base = { trace_id: trace.trace_id, success: true, start_lt: trace.start_lt, end_lt: trace.end_lt, trace_end_lt: trace.end_lt, transactions: [trace.trace_id] };
+    trace.actions = [
+      { ...base, action_id: Buffer.alloc(32, 1).toString('base64'), type: 'call_contract', details: { opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value } },
+      { ...base, action_id: Buffer.alloc(32, 2).toString('base64'), type: 'ton_transfer', accounts: [root.account], details: { source: root.account, destination: out.destination, value: out.value, comment: 'x' } },
+      { ...base, action_id: Buffer.alloc(32, 3).toString('base64'), type: 'ton_transfer', details: { source: root.account, value: '1' } },
+    ];
+    await importDocument(db.writer, 'with-actions', JSON.stringify({ traces: [trace] }));
+    // the third is part of the second (the indexer records that in ancestor_type, which v3 JSON does not carry)
+    await db.writer.query(`update actions set ancestor_type = '{ton_transfer}' where action_id = $1`, [Buffer.alloc(32, 3).toString('base64')]);
+    const query = `ext_msg_hash=${encodeURIComponent(trace.external_hash)}`;
+    const ids = async (extra: string) => (await get(`${query}${extra}`)).traces[0].actions.map((a: any) => a.action_id);
+    expect(await ids('')).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 2)].map((b) => b.toString('base64')));
+    expect(await ids('&supported_action_types=ton_transfer')).toEqual([Buffer.alloc(32, 2).toString('base64')]);
+    expect(await ids('&supported_action_types=call_contract')).toEqual([Buffer.alloc(32, 1).toString('base64')]);
+    expect(await ids('&supported_action_types=latest')).toEqual(await ids(''));
+    const [call] = (await get(query)).traces[0].actions;
+    expect(call.details).toEqual({ opcode: 13, source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
+  });
+
   it('honours x_no_address_book and x_no_metadata', async () => {
     const hash = encodeURIComponent(data.mainnet.traces[0].external_hash);
     const body = await get(`ext_msg_hash=${hash}&x_no_address_book=true&x_no_metadata=1`);
