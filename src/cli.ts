@@ -10,6 +10,8 @@ import { connected, openRedis } from './emulator/redis';
 import { ImportError, parseJsonLeniently } from './import/jsonNode';
 import { assertWritable, ImportFileError, importFile } from './import/importFile';
 import type { Finality } from './traces/model';
+import { DEFAULT_OPTIONS } from './generate/generator';
+import { generateInto } from './generate/load';
 
 const program = new Command().name('tonql').description('Manage the database tonql serves');
 
@@ -66,6 +68,39 @@ databaseOptions(program.command('import'))
     if (failed > 0) {
       console.error(`${failed} of ${files.length} files failed`);
       process.exitCode = 1;
+    }
+  });
+
+databaseOptions(program.command('generate'))
+  .description('fill an empty database with realistic synthetic ton-indexer data, deterministic from a seed')
+  .option('--transactions <n>', 'how many transactions', String(DEFAULT_OPTIONS.transactions))
+  .option('--seed <seed>', 'same seed, same data', DEFAULT_OPTIONS.seed)
+  .option('--pending-share <fraction>', 'share of traces left pending', String(DEFAULT_OPTIONS.pendingShare))
+  .action(async (opts) => {
+    if (!/^\d+$/.test(opts.transactions) || Number(opts.transactions) < 1) throw new ConfigError('--transactions must be a positive integer');
+    const share = Number(opts.pendingShare);
+    if (!(share >= 0 && share <= 1)) throw new ConfigError('--pending-share must be a fraction from 0 to 1');
+    const config = loadConfig(process.env, opts);
+    const db = await openForWriting(config);
+    try {
+      await assertWritable(db);
+      const [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from transactions');
+      if (n !== '0') throw new ConfigError(`the database already holds ${n} transactions; generate into an empty one`);
+      const total = Number(opts.transactions);
+      const bar = new cliProgress.SingleBar(
+        { format: 'generating [{bar}] {percentage}% | {value}/{total} transactions | {rate} tx/s', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 },
+        cliProgress.Presets.shades_classic,
+      );
+      const started = performance.now();
+      bar.start(total, 0, { rate: 0 });
+      const written = await generateInto(db, { ...DEFAULT_OPTIONS, transactions: total, seed: opts.seed, pendingShare: share }, ({ generated }) =>
+        bar.update(generated, { rate: Math.round(generated / ((performance.now() - started) / 1000)) }),
+      );
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`generated ${written} transactions in ${seconds.toFixed(1)} s (${Math.round(written / seconds)} transactions/s), seed "${opts.seed}"`);
+    } finally {
+      await db.close();
     }
   });
 

@@ -19,6 +19,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async exec(sql) {
       await db.exec(sql);
     },
+    async copyFrom(table, columns, text) {
+      await db.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    },
     transaction: (fn) =>
       db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never[] })),
     close: () => db.close(),

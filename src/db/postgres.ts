@@ -1,4 +1,7 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Queryable } from './types';
 
 export interface PostgresOptions {
@@ -45,6 +48,15 @@ export function openPostgres(opts: PostgresOptions): Database {
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    async copyFrom(table, columns, text) {
+      const client = await pool.connect();
+      try {
+        const sink = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+        await pipeline(Readable.from([text]), sink);
+      } finally {
+        client.release();
+      }
     },
     async transaction(fn) {
       const client = await pool.connect();

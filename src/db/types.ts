@@ -14,6 +14,8 @@ export interface Database extends Queryable {
   queryWithTimeout<R = Row>(text: string, params: readonly unknown[] | undefined, timeoutMs: number): Promise<R[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /** Bulk-loads rows given in COPY text format (tab-separated, \\N for null) into table(columns). */
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void>;
   /** Runs fn inside one transaction: all of it is committed or none of it. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
