@@ -15,6 +15,8 @@ export interface Config {
   statementTimeoutMs: number;
   poolMax: number;
   logLevel: string;
+  /** Memory for finalized block pages served again; 0 turns the cache off. */
+  cacheMaxMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
   };
 }

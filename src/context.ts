@@ -4,6 +4,7 @@ import type { Database, Queryable } from './db/types';
 import { createLoaders, type Loaders } from './data/loaders';
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
+import type { PageCache } from './rest/pageCache';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   /** The trace emulator's Redis, when configured. */
   emulator?: EmulatorRepository;
+  /** Finalized pages served again without touching the database. */
+  pageCache?: PageCache;
 }
 
 /** What one request owns: its statement counter, and loaders that batch and cache only within it. */

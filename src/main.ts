@@ -5,6 +5,7 @@ import { createHttpServer } from './http/server';
 import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
+import { PageCache } from './rest/pageCache';
 
 const program = new Command()
   .name('tonql')
@@ -16,6 +17,7 @@ const program = new Command()
   .option('--redis-url <url>', "the trace emulator's Redis, for pending traces (env REDIS_URL); optional")
   .option('--network <network>', 'mainnet or testnet, for user-friendly addresses (env TON_NETWORK)')
   .option('--statement-timeout <ms>', 'SQL statement timeout (env STATEMENT_TIMEOUT_MS, default 3000)')
+  .option('--cache-max-mb <mb>', 'memory for finalized block pages served again, 0 to turn off (env CACHE_MAX_MB, default 64)')
   .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
   .parse();
 
@@ -31,6 +33,7 @@ async function main() {
   const services = {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),
+    pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
   };
   const { server } = createHttpServer(services);
   server.listen(config.port, config.host, () => {

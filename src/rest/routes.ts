@@ -11,10 +11,16 @@ export const API_PREFIX = '/api/v3/';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+interface Parsed {
+  run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
+  /** Identifies the response among immutable ones (same key, same bytes), for the page cache. */
+  cacheKey?: (settings: RequestSettings) => string;
+}
+
 interface Route {
   params: readonly string[];
   /** Parses the query (throwing 422s) and returns the call to make; parsing happens before any SQL. */
-  parse(query: QueryParams): (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
+  parse(query: QueryParams): Parsed;
 }
 
 const ROUTES: Record<string, Route> = {
@@ -22,14 +28,17 @@ const ROUTES: Record<string, Route> = {
     params: blockTransactions.PARAMS,
     parse: (query) => {
       const page = blockTransactions.parseBlockPage(query);
-      return (ctx, settings) => blockTransactions.getTransactionsByMasterchainBlock(ctx, page, settings);
+      return {
+        run: (ctx, settings) => blockTransactions.getTransactionsByMasterchainBlock(ctx, page, settings),
+        cacheKey: (settings) => `block/${page.seqno}/${page.limit}/${page.offset}/${page.sort}/${settings.noAddressBook}`,
+      };
     },
   },
   [`${API_PREFIX}pendingTraces`]: {
     params: pendingTraces.PARAMS,
     parse: (query) => {
       const request = pendingTraces.parsePendingTraces(query);
-      return (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings);
+      return { run: (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings) };
     },
   },
 };
@@ -47,13 +56,19 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
     const query = new QueryParams(rawQuery, route.params);
-    const call = route.parse(query);
+    const parsed = route.parse(query);
     const settings = readRequestSettings(query, req.headers);
-    ctx = createRequestContext(services, settings);
-    const { body, immutable } = await call(ctx, settings);
-    const payload = JSON.stringify(body);
-    if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
-    const etag = strongEtag(payload);
+    const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
+    let page = key ? services.pageCache!.get(key) : undefined;
+    if (!page) {
+      ctx = createRequestContext(services, settings);
+      const { body, immutable } = await parsed.run(ctx, settings);
+      const payload = JSON.stringify(body);
+      if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
+      page = { payload, etag: strongEtag(payload) };
+      if (key) services.pageCache!.set(key, page);
+    }
+    const { payload, etag } = page;
     const cacheHeaders = { ...common, ETag: etag, 'Cache-Control': IMMUTABLE, 'Server-Timing': timing() };
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, cacheHeaders);

@@ -1,0 +1,55 @@
+export interface CachedPage {
+  payload: string;
+  etag: string;
+}
+
+/**
+ * Responses that can never change (pages of finalized masterchain blocks), kept in memory up to a byte budget
+ * and evicted least recently used first. A Map iterates in insertion order, so re-inserting on a hit keeps the
+ * most recent entries at the end.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    return page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    const cost = page.payload.length * 2 + key.length * 2 + 64;
+    if (!this.enabled || cost > this.maxBytes / 4) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.payload.length * 2 + key.length * 2 + 64;
+    }
+    this.entries.set(key, page);
+    this.bytes += cost;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.payload.length * 2 + oldest.length * 2 + 64;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createHttpServer } from '../src/http/server';
+import { importDocument } from '../src/import/importFile';
+import { PageCache } from '../src/rest/pageCache';
+import { countingDatabase } from './helpers/counting';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { realTestnetTraces } from './helpers/fixtures';
+import { testServices } from './helpers/service';
+
+describe('PageCache', () => {
+  it('evicts least recently used pages to stay within its byte budget', () => {
+    const cache = new PageCache(4000);
+    const page = (n: number) => ({ payload: 'x'.repeat(400), etag: `"${n}"` });
+    for (let i = 0; i < 10; i += 1) cache.set(`k${i}`, page(i));
+    expect(cache.size.bytes).toBeLessThanOrEqual(4000);
+    expect(cache.get('k0')).toBeUndefined();
+    expect(cache.get('k9')?.etag).toBe('"9"');
+    // four pages fit: k6..k9; touching k6 makes k7 the least recently used
+    cache.get('k6');
+    cache.set('k10', page(10));
+    expect(cache.get('k6')).toBeDefined();
+    expect(cache.get('k7')).toBeUndefined();
+    expect(new PageCache(0).enabled).toBe(false);
+  });
+});
+
+describe('finalized block pages served from the cache', () => {
+  let db: TestDatabase;
+  const counted = { db: undefined as any, counter: { statements: 0 } };
+  let base: string;
+  let close: () => Promise<void>;
+  const cache = new PageCache(8 * 1024 * 1024);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    Object.assign(counted, countingDatabase(db.reader));
+    const { server } = createHttpServer({ ...testServices(counted.db), pageCache: cache });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await close?.();
+    await db?.drop();
+  });
+
+  it('answers a finalized page again without SQL, with the same bytes and tag; the newest block is never cached', async () => {
+    const url = `${base}/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=5`;
+    counted.counter.statements = 0;
+    const first = await fetch(url);
+    const firstBody = await first.text();
+    expect(counted.counter.statements).toBeGreaterThan(0);
+    counted.counter.statements = 0;
+    const second = await fetch(url);
+    expect(await second.text()).toBe(firstBody);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second.headers.get('server-timing')).toMatch(/0 statements/);
+    expect(counted.counter.statements).toBe(0);
+    expect((await fetch(url, { headers: { 'If-None-Match': first.headers.get('etag')! } })).status).toBe(304);
+    expect(counted.counter.statements).toBe(0);
+
+    const [{ max }] = await db.writer.query<{ max: number }>(`select max(seqno) as max from blocks where workchain = -1`);
+    await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=${max}`);
+    counted.counter.statements = 0;
+    await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=${max}`);
+    expect(counted.counter.statements).toBeGreaterThan(0);
+  });
+});
