@@ -2,6 +2,7 @@ import { Cell } from '@ton/core';
 import { decode, encode } from '@msgpack/msgpack';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { Finality } from '../traces/model';
+import { BoundedCache } from '../memo';
 
 /**
  * TON Center's trace emulator stores each transaction of a trace as a msgpack array whose positions follow
@@ -33,7 +34,9 @@ const index = (list: string[], v: string | null, what: string) => {
   if (i < 0) throw new Error(`cannot encode ${what} "${v}"`);
   return i;
 };
-const cellHash = (boc: string | null) => (boc ? Cell.fromBase64(boc).hash().toString('base64') : null);
+// The emulator stores bodies without their hashes; computing one parses the BOC, so each is done once.
+const hashes = new BoundedCache<string, string>(50_000);
+const cellHash = (boc: string | null) => (boc ? hashes.getOr(boc, () => Cell.fromBase64(boc).hash().toString('base64')) : null);
 
 function readMessage(m: Packed, tx: TransactionRow, direction: 'in' | 'out'): MessageWithContent {
   const [hash, source, destination, value, fwdFee, ihrFee, extraFlags, createdLt, createdAt, opcode, ihrDisabled, bounce, bounced, importFee, body, initState, hashNorm] = m;

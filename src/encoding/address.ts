@@ -1,5 +1,6 @@
 import { Address } from '@ton/core';
 import type { Network } from '../config';
+import { BoundedCache } from '../memo';
 
 /** Wire form of an account address: `<workchain>:<64 uppercase hex>`. */
 export function toRawAddress(address: Address): string {
@@ -21,13 +22,17 @@ export function parseAddress(input: string): string | undefined {
   return undefined;
 }
 
-/** User-friendly form as toncenter prints it in `address_book` (url-safe base64). */
+const friendly = new BoundedCache<string, string | undefined>(200_000);
+
+/** User-friendly form as toncenter prints it in `address_book` (url-safe base64); formatted once per process. */
 export function toFriendlyAddress(raw: string, bounceable: boolean, network: Network): string | undefined {
-  try {
-    return Address.parseRaw(raw).toString({ bounceable, urlSafe: true, testOnly: network === 'testnet' });
-  } catch {
-    return undefined;
-  }
+  return friendly.getOr(`${raw}/${bounceable}/${network}`, () => {
+    try {
+      return Address.parseRaw(raw).toString({ bounceable, urlSafe: true, testOnly: network === 'testnet' });
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /** Reads the flags of a user-friendly address (used by the importer to learn a file's network). */

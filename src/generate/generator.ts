@@ -17,6 +17,9 @@ export interface GenerateOptions {
   bigBlockEvery: number;
 }
 
+/** Bumped whenever the generated data changes, so saved bench databases are regenerated. */
+export const GENERATOR_VERSION = 2;
+
 export const DEFAULT_OPTIONS: GenerateOptions = {
   transactions: 1_000_000,
   seed: 'tonql',
@@ -134,7 +137,7 @@ export class DataGenerator {
       this.blockIndex += 1;
       this.blockTxs = 0;
       this.time += 5;
-      this.blockQuota = this.blockIndex % this.opts.bigBlockEvery === 0 ? this.random.int(1050, 1300) : this.random.int(10, 70);
+      this.blockQuota = (this.blockIndex - 1) % this.opts.bigBlockEvery === 0 ? this.random.int(1050, 1300) : this.random.int(10, 70);
       this.shardSeqno = this.shardSeqno.map((s) => s + 1);
       this.openBlock();
     }

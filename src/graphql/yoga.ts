@@ -26,6 +26,25 @@ const warnings: Plugin<RequestContext> = {
   }),
 };
 
+/** Server-Timing on GraphQL responses too: duration and SQL statements of the request, as REST reports them. */
+function serverTiming(): Plugin<RequestContext> {
+  const contexts = new WeakMap<Request, { ctx: RequestContext; started: number }>();
+  return {
+    onContextBuilding: ({ context }) => {
+      const request = (context as { request?: Request }).request;
+      return ({ context: built }) => {
+        if (request) contexts.set(request, { ctx: built as unknown as RequestContext, started: performance.now() });
+      };
+    },
+    onResponse: ({ request, response }) => {
+      const entry = contexts.get(request);
+      if (entry) {
+        response.headers.set('Server-Timing', `app;dur=${(performance.now() - entry.started).toFixed(1)}, db;desc="${entry.ctx.stats.statements} statements"`);
+      }
+    },
+  };
+}
+
 /** The GraphQL endpoint; each request gets its own context (loaders, statement counter). */
 export function createGraphQL(services: Services, opts: { exampleSeqno?: number } = {}) {
   return createYoga<Record<string, unknown>, RequestContext>({
@@ -33,7 +52,7 @@ export function createGraphQL(services: Services, opts: { exampleSeqno?: number 
     graphqlEndpoint: '/graphql',
     landingPage: false,
     context: () => createRequestContext(services),
-    plugins: [warnings],
+    plugins: [warnings, serverTiming()],
     graphiql: {
       title: 'tonql',
       defaultQuery: EXAMPLE,

@@ -1,4 +1,5 @@
 import { decodeBody, type DecodedBody } from '../encoding/body';
+import { BoundedCache } from '../memo';
 import { opcodeToUnsigned } from '../encoding/numbers';
 import type { ExtraCurrencies, MessageWithContent } from '../data/rows';
 
@@ -32,6 +33,15 @@ export interface WireMessage {
   hash_norm: string | null;
 }
 
+// Parsing a BOC costs ~0.1 ms (@ton/core hashes every cell in pure JS); a body is named by its hash, so each is
+// decoded once per process. Callers get a copy: the wire object must not share state between responses.
+const decoded = new BoundedCache<string, DecodedBody | null>(50_000);
+
+function decodeOnce(hash: string, body: string): DecodedBody | null {
+  const value = decoded.getOr(hash, () => decodeBody(body));
+  return value === null ? null : { ...value };
+}
+
 export function toWireMessage(row: MessageWithContent): WireMessage {
   return {
     hash: row.msg_hash,
@@ -59,7 +69,7 @@ export function toWireMessage(row: MessageWithContent): WireMessage {
             hash: row.body_hash,
             body: row.body,
             // Only a body starting with opcode 0 can be a text comment; skip parsing every other BOC.
-            decoded: row.opcode === 0 ? decodeBody(row.body) : null,
+            decoded: row.opcode === 0 && row.body !== null ? decodeOnce(row.body_hash, row.body) : null,
           },
     init_state: row.init_state_hash === null ? null : { hash: row.init_state_hash, body: row.init_state_body, decoded: null },
     hash_norm: row.msg_hash_norm,

@@ -1,0 +1,260 @@
+// npm run bench: the service against a generated PostgreSQL database, driven over HTTP from this process
+// (autocannon), next to the floor (bench/floor.ts). Prints one table. --quick: tiny data, seconds, for CI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Command } from 'commander';
+import { print } from 'graphql';
+import pg from 'pg';
+import { openPostgres } from '../src/db/postgres';
+import { migrate, readMeta, writeMeta } from '../src/db/schema';
+import { pushTraces } from '../src/emulator/push';
+import { connected, openRedis } from '../src/emulator/redis';
+import { DEFAULT_OPTIONS, GENERATOR_VERSION } from '../src/generate/generator';
+import { generateInto } from '../src/generate/load';
+import { BlockTransactionsDocument, NestedPendingTracesDocument } from '../test/generated/graphql';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const opts = new Command()
+  .option('--quick', 'tiny data and short runs (CI: proves the benchmark works; its numbers mean nothing)')
+  .option('--transactions <n>', 'size of the main database', '1000000')
+  .option('--growth <n>', 'size of the smaller database for the growth comparison (0: skip)', '100000')
+  .option('--connections <n>', 'concurrent connections', '16')
+  .option('--duration <s>', 'seconds per scenario', '10')
+  .option('--admin-url <url>', 'PostgreSQL to create the bench databases in', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+  .option('--redis-url <url>', 'Redis for the emulator scenarios', process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14')
+  .option('--json <file>', 'also write the results as JSON')
+  .parse()
+  .opts();
+const quick = Boolean(opts.quick);
+const size = quick ? 6000 : Number(opts.transactions);
+const growthSize = quick ? 0 : Number(opts.growth);
+const connections = quick ? 4 : Number(opts.connections);
+const duration = quick ? 2 : Number(opts.duration);
+
+function dbUrl(name: string) {
+  const url = new URL(opts.adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A generated database of `n` transactions, made once and reused while its seed and size match. */
+async function ensureDatabase(n: number): Promise<string> {
+  const name = `tonql_bench_${n}`;
+  const admin = new pg.Client({ connectionString: opts.adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  const url = dbUrl(name);
+  const want = `v${GENERATOR_VERSION}/${DEFAULT_OPTIONS.seed}/${n}`;
+  if (exists) {
+    const db = openPostgres({ connectionString: url, readOnly: false, max: 1 });
+    const ok = (await readMeta(db)).get('generated') === want;
+    await db.close();
+    if (ok) {
+      await admin.end();
+      return url;
+    }
+    await admin.query(`drop database ${name} with (force)`);
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const db = openPostgres({ connectionString: url, readOnly: false, max: 2 });
+  await migrate(db);
+  const started = performance.now();
+  let last = 0;
+  await generateInto(db, { ...DEFAULT_OPTIONS, transactions: n }, ({ generated }) => {
+    if (generated - last >= 100_000 || generated === n) {
+      last = generated;
+      console.error(`  ${name}: ${generated} transactions (${Math.round(generated / ((performance.now() - started) / 1000))}/s)`);
+    }
+  });
+  await writeMeta(db, 'generated', want);
+  await db.close();
+  console.error(`  ${name}: generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Proc {
+  child: ChildProcess;
+  base: string;
+  /** Peak RSS since the last reset, in MB (VmHWM; reset through /proc/<pid>/clear_refs). */
+  peakRss(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+async function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(script.endsWith('main.ts') ? ['--host', '127.0.0.1'] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk;
+      if (ready.test(log)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${log}`)));
+    setTimeout(() => resolve(), 15_000);
+  });
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    peakRss: () => Number(/VmHWM:\s+(\d+)/.exec(status())![1]) / 1024,
+    resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+    stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
+}
+
+interface Request {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  statements: string;
+  rssMb: number;
+  errors: number;
+}
+
+async function statementsOf(base: string, r: Request): Promise<string> {
+  const res = await fetch(base + r.path, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
+  await res.arrayBuffer();
+  const m = /db;desc="(\d+) statements"/.exec(res.headers.get('server-timing') ?? '');
+  return m ? m[1] : '-';
+}
+
+async function scenario(name: string, proc: Proc, requests: Request[], status = 200): Promise<Row> {
+  const statements = await statementsOf(proc.base, requests[0]);
+  proc.resetPeak();
+  const result = await autocannon({
+    url: proc.base,
+    connections,
+    duration,
+    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
+  });
+  const bad = result.errors + result.timeouts + (status === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(status) as '304']?.count ?? 0));
+  const row = { scenario: name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statements, rssMb: proc.peakRss(), errors: bad };
+  console.error(`  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${statements} statements, ${row.rssMb.toFixed(0)} MB${bad ? `, ${bad} errors` : ''}`);
+  return row;
+}
+
+const graphql = (query: string, variables: unknown): Request => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ query, variables }),
+});
+
+async function main() {
+  console.error(`bench: ${quick ? 'quick' : 'full'} mode, ${size} transactions, ${connections} connections, ${duration} s per scenario`);
+  const url = await ensureDatabase(size);
+  const growthUrl = growthSize > 0 ? await ensureDatabase(growthSize) : undefined;
+
+  const q = new pg.Client({ connectionString: url });
+  await q.connect();
+  const seqnos = async (min: number, max: number, n: number) =>
+    (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between $1 and $2 order by 1 limit $3`, [min, max, n])).rows.map((r) => r.s);
+  const normal = await seqnos(10, 999, 50);
+  const big = await seqnos(1000, 100000, 20);
+  const pending = (await q.query<{ external_hash: string; account: string; nodes: string }>(
+    `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
+      where E.state = 'pending' order by E.nodes_ desc limit 40`,
+  )).rows;
+  await q.end();
+  if (big.length === 0 || normal.length === 0 || pending.length === 0) throw new Error('the bench database lacks big blocks, normal blocks or pending traces');
+
+  const redis = openRedis(opts.redisUrl);
+  await connected(redis);
+  await redis.flushdb();
+
+  const uncached = await start('src/main.ts', { DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
+  const withRedis = await start('src/main.ts', { DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
+  const cached = await start('src/main.ts', { DATABASE_URL: url }, /listening/);
+  const floor = await start('bench/floor.ts', { DATABASE_URL: url }, /floor ready/);
+  const rows: Row[] = [];
+  try {
+    // Emulated copies of the pending traces, as the emulator would hold them, for the Redis scenario.
+    for (const p of pending.slice(0, 20)) {
+      const res = await fetch(`${uncached.base}/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent(p.external_hash)}`);
+      await pushTraces(redis, { traces: (await res.json()).traces }, { finality: 'pending' });
+    }
+    const block = (seqno: number, limit: number) => ({ path: `/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=${limit}` });
+    const blockQuery = print(BlockTransactionsDocument);
+    const nested = print(NestedPendingTracesDocument);
+
+    const floorRow = await scenario('floor: node:http + pg, REST limit 1000', floor, big.map((s) => block(s, 1000)));
+    rows.push(floorRow);
+    rows.push(await scenario('REST block, limit 10', uncached, normal.map((s) => block(s, 10))));
+    rows.push(await scenario('REST block, limit 1000', uncached, big.map((s) => block(s, 1000))));
+    rows.push(await scenario('GraphQL block, limit 10', uncached, normal.map((s) => graphql(blockQuery, { seqno: s, limit: 10 }))));
+    rows.push(await scenario('GraphQL block, limit 1000', uncached, big.map((s) => graphql(blockQuery, { seqno: s, limit: 1000 }))));
+    rows.push(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
+    rows.push(await scenario('REST pendingTraces by account (database + Redis)', withRedis, pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
+    rows.push(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(nested, { extMsgHash: [p.external_hash] }))));
+    const hot = block(big[0], 1000);
+    await fetch(cached.base + hot.path);
+    const etag = (await fetch(cached.base + hot.path)).headers.get('etag')!;
+    rows.push(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot]));
+    rows.push(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], 304));
+
+    let growth: { small: Row; large: Row } | undefined;
+    if (growthUrl) {
+      const small = await start('src/main.ts', { DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
+      try {
+        const gq = new pg.Client({ connectionString: growthUrl });
+        await gq.connect();
+        const smallSeqnos = (await gq.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)).rows.map((r) => r.s);
+        await gq.end();
+        growth = {
+          small: await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10))),
+          large: rows[1],
+        };
+      } finally {
+        await small.stop();
+      }
+    }
+
+    console.log(`\n| scenario | req/s | p50 ms | p99 ms | SQL statements / request | server peak RSS MB | vs floor |`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|`);
+    for (const r of [...rows, ...(growth ? [growth.small] : [])]) {
+      console.log(`| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${(r.rps / floorRow.rps).toFixed(2)}× |${r.errors ? ` ${r.errors} errors` : ''}`);
+    }
+    if (growth) console.log(`\ngrowth: limit-10 p50 at ${size} = ${growth.large.p50} ms, at ${growthSize} = ${growth.small.p50} ms (ratio ${(growth.large.p50 / Math.max(growth.small.p50, 0.001)).toFixed(2)})`);
+    if (opts.json) writeFileSync(opts.json, JSON.stringify({ size, connections, duration, rows, growth }, null, 2));
+    const failed = rows.filter((r) => r.errors > 0);
+    if (failed.length > 0) {
+      console.error(`errors in: ${failed.map((r) => r.scenario).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all([uncached.stop(), withRedis.stop(), cached.stop(), floor.stop()]);
+    redis.disconnect();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

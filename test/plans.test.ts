@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/types';
+import { accountStatesByHashes } from '../src/data/accountStates';
+import { actionsByTraces } from '../src/data/actions';
+import { addressInfoByAccounts } from '../src/data/addressBook';
+import { masterchainBlockStatus } from '../src/data/blocks';
+import { messagesByTransactions, transactionHashesByMessages } from '../src/data/messages';
+import { metadataRows } from '../src/data/metadata';
+import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
+import { transactionsByHashes, transactionsByMasterchainBlock } from '../src/data/transactions';
+import { generateInto } from '../src/generate/load';
+import { DEFAULT_OPTIONS } from '../src/generate/generator';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
+
+/**
+ * Every query the data layer runs must reach transactions and messages through an index: a sequential scan there
+ * is what makes toncenter's block route time out as the database grows. The data layer's own functions run
+ * against a generated database with EXPLAIN put in front of their SQL.
+ */
+describe.skipIf(!(await postgresAvailable()))('query plans on a generated PostgreSQL database', () => {
+  let db: TestDatabase;
+  const plans: string[] = [];
+  const explaining: Queryable = {
+    async query(text, params) {
+      const rows = await db.writer.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return rows as never[];
+    },
+  };
+  const planOf = async (run: () => Promise<unknown>) => {
+    plans.length = 0;
+    await run();
+    return plans.join('\n---\n');
+  };
+
+  let seqno: number;
+  let txHashes: string[];
+  let account: string;
+  let external: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    await generateInto(db.writer, { ...DEFAULT_OPTIONS, transactions: 30_000, seed: 'plans' });
+    [{ seqno }] = await db.writer.query<{ seqno: number }>(`select mc_block_seqno as seqno from transactions group by 1 having count(*) between 10 and 100 limit 1`);
+    txHashes = (await db.writer.query<{ hash: string }>(`select hash from transactions where mc_block_seqno = $1 limit 10`, [seqno])).map((r) => r.hash);
+    [{ account, external }] = await db.writer.query<{ account: string; external: string }>(
+      `select T.account, E.external_hash as external from traces E join transactions T on T.trace_id = E.trace_id where E.state = 'pending' limit 1`,
+    );
+  }, 180_000);
+  afterAll(async () => db?.drop());
+
+  const noSeqScan = (text: string) => expect(text).not.toMatch(/Seq Scan on (transactions|messages)\b/);
+
+  it('the block route: page by (mc_block_seqno, lt), block check, messages, states, address book', async () => {
+    const page = await planOf(() => transactionsByMasterchainBlock(explaining, { seqno, limit: 10, offset: 0, sort: 'desc' }));
+    expect(page).toMatch(/transactions_index_8/);
+    noSeqScan(page);
+    expect(await planOf(() => masterchainBlockStatus(explaining, seqno))).toMatch(/blocks_pkey|blocks_index_3/);
+    noSeqScan(await planOf(() => messagesByTransactions(explaining, txHashes)));
+    expect(await planOf(() => accountStatesByHashes(explaining, txHashes))).toMatch(/account_states_pkey/);
+    expect(await planOf(() => addressInfoByAccounts(explaining, [account]))).toMatch(/latest_account_states_(pkey|address_book_index)/);
+    noSeqScan(await planOf(() => transactionsByHashes(explaining, txHashes)));
+  });
+
+  it('the pending-traces route and trace navigation', async () => {
+    noSeqScan(await planOf(() => pendingTracesByAccount(explaining, account, 100)));
+    noSeqScan(await planOf(() => pendingTracesByExternalHashes(explaining, [external], 100)));
+    noSeqScan(await planOf(() => transactionsByTraces(explaining, txHashes)));
+    noSeqScan(await planOf(() => completedExternalHashes(explaining, [external])));
+    noSeqScan(await planOf(() => transactionHashesByMessages(explaining, [external], 'in')));
+    expect(await planOf(() => actionsByTraces(explaining, txHashes))).toMatch(/actions_pkey|actions_index_1/);
+    noSeqScan(await planOf(() => metadataRows(explaining, [account])));
+  });
+});
