@@ -11,7 +11,7 @@ import { testServices } from './helpers/service';
 describe('PageCache', () => {
   it('evicts least recently used pages to stay within its byte budget', () => {
     const cache = new PageCache(4000);
-    const page = (n: number) => ({ payload: 'x'.repeat(400), etag: `"${n}"` });
+    const page = (n: number) => ({ payload: Buffer.alloc(800, 'x'), etag: `"${n}"` });
     for (let i = 0; i < 10; i += 1) cache.set(`k${i}`, page(i));
     expect(cache.size.bytes).toBeLessThanOrEqual(4000);
     expect(cache.get('k0')).toBeUndefined();

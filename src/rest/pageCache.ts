@@ -1,5 +1,6 @@
 export interface CachedPage {
-  payload: string;
+  /** UTF-8 bytes, encoded once rather than on every hit. */
+  payload: Buffer;
   etag: string;
 }
 
@@ -37,19 +38,19 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    const cost = page.payload.length * 2 + key.length * 2 + 64;
+    const cost = page.payload.length + key.length * 2 + 64;
     if (!this.enabled || cost > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);
-      this.bytes -= previous.payload.length * 2 + key.length * 2 + 64;
+      this.bytes -= previous.payload.length + key.length * 2 + 64;
     }
     this.entries.set(key, page);
     this.bytes += cost;
     for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= old.payload.length * 2 + oldest.length * 2 + 64;
+      this.bytes -= old.payload.length + oldest.length * 2 + 64;
     }
   }
 }

@@ -6,12 +6,12 @@ export function sendJson(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  payload: string,
+  payload: string | Buffer,
   headers: Record<string, string> = {},
 ): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(payload)),
+    'Content-Length': String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length),
     ...headers,
   });
   res.end(req.method === 'HEAD' ? undefined : payload);
@@ -22,7 +22,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: ApiErr
   sendJson(req, res, err.status, JSON.stringify({ error: err.message, code: err.status }), headers);
 }
 
-export const strongEtag = (payload: string) => `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+export const strongEtag = (payload: string | Buffer) => `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
 
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -65,7 +65,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       const { body, immutable } = await parsed.run(ctx, settings);
       const payload = JSON.stringify(body);
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
-      page = { payload, etag: strongEtag(payload) };
+      const bytes = Buffer.from(payload);
+      page = { payload: bytes, etag: strongEtag(bytes) };
       if (key) services.pageCache!.set(key, page);
     }
     const { payload, etag } = page;
