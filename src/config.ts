@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   /** Memory for finalized block pages served again; 0 turns the cache off. */
   cacheMaxMb: number;
+  /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
+  maxConcurrentRequests: number;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    maxConcurrentRequests: integer('MAX_CONCURRENT_REQUESTS', get('maxConcurrentRequests', 'MAX_CONCURRENT_REQUESTS'), 4, 1, 10_000),
     cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
   };
 }

@@ -5,6 +5,7 @@ import { createLoaders, type Loaders } from './data/loaders';
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
+import type { Limiter } from './http/limiter';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   emulator?: EmulatorRepository;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
+  /** Bounds how many requests build responses at once (memory). */
+  limiter?: Limiter;
 }
 
 /** What one request owns: its statement counter, and loaders that batch and cache only within it. */

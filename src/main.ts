@@ -6,6 +6,7 @@ import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
+import { Limiter } from './http/limiter';
 
 const program = new Command()
   .name('tonql')
@@ -18,6 +19,7 @@ const program = new Command()
   .option('--network <network>', 'mainnet or testnet, for user-friendly addresses (env TON_NETWORK)')
   .option('--statement-timeout <ms>', 'SQL statement timeout (env STATEMENT_TIMEOUT_MS, default 3000)')
   .option('--cache-max-mb <mb>', 'memory for finalized block pages served again, 0 to turn off (env CACHE_MAX_MB, default 64)')
+  .option('--max-concurrent-requests <n>', 'requests building responses at once, the rest queue (env MAX_CONCURRENT_REQUESTS, default 4)')
   .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
   .parse();
 
@@ -34,6 +36,7 @@ async function main() {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
+    limiter: new Limiter(config.maxConcurrentRequests),
   };
   const { server } = createHttpServer(services);
   server.listen(config.port, config.host, () => {

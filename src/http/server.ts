@@ -14,7 +14,7 @@ export function createHttpServer(services: Services, opts: { exampleSeqno?: numb
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
-    if (path === '/graphql') return yoga(req, res);
+    if (path === '/graphql') return services.limiter ? services.limiter.run(async () => yoga(req, res)) : yoga(req, res);
     if (path === '/') {
       return sendJson(req, res, 200, JSON.stringify({
         service: 'tonql',

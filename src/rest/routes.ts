@@ -61,9 +61,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;
     if (!page) {
-      ctx = createRequestContext(services, settings);
-      const { body, immutable } = await parsed.run(ctx, settings);
-      const payload = JSON.stringify(body);
+      const requestCtx = (ctx = createRequestContext(services, settings));
+      const work = async () => {
+        const { body, immutable } = await parsed.run(requestCtx, settings);
+        return { payload: JSON.stringify(body), immutable };
+      };
+      const { payload, immutable } = services.limiter ? await services.limiter.run(work) : await work();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       page = { payload: bytes, etag: strongEtag(bytes) };
