@@ -26,6 +26,8 @@ const opts = new Command()
   .option('--admin-url <url>', 'PostgreSQL to create the bench databases in', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
   .option('--redis-url <url>', 'Redis for the emulator scenarios', process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14')
   .option('--json <file>', 'also write the results as JSON')
+  .option('--only <pattern>', 'run only the scenarios whose name matches (the floor always runs)')
+  .option('--service-env <pairs>', 'extra environment for the service, e.g. MAX_CONCURRENT_REQUESTS=8,NODE_OPTIONS=--max-old-space-size=256', '')
   .parse()
   .opts();
 const quick = Boolean(opts.quick);
@@ -145,7 +147,13 @@ async function statementsOf(base: string, r: Request): Promise<string> {
   return m ? m[1] : '-';
 }
 
-async function scenario(name: string, proc: Proc, requests: Request[], status = 200): Promise<Row> {
+const only = opts.only ? new RegExp(opts.only, 'i') : undefined;
+const serviceEnv = Object.fromEntries(
+  (opts.serviceEnv as string).split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+
+async function scenario(name: string, proc: Proc, requests: Request[], status = 200): Promise<Row | undefined> {
+  if (only && !name.startsWith('floor') && !only.test(name)) return undefined;
   const statements = await statementsOf(proc.base, requests[0]);
   proc.resetPeak();
   const result = await autocannon({
@@ -189,11 +197,12 @@ async function main() {
   await connected(redis);
   await redis.flushdb();
 
-  const uncached = await start('src/main.ts', { DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
-  const withRedis = await start('src/main.ts', { DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
-  const cached = await start('src/main.ts', { DATABASE_URL: url }, /listening/);
+  const uncached = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
+  const withRedis = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
+  const cached = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url }, /listening/);
   const floor = await start('bench/floor.ts', { DATABASE_URL: url }, /floor ready/);
   const rows: Row[] = [];
+  const add = (row: Row | undefined) => row && rows.push(row);
   try {
     // Emulated copies of the pending traces, as the emulator would hold them, for the Redis scenario.
     for (const p of pending.slice(0, 20)) {
@@ -204,33 +213,32 @@ async function main() {
     const blockQuery = print(BlockTransactionsDocument);
     const nested = print(NestedPendingTracesDocument);
 
-    const floorRow = await scenario('floor: node:http + pg, REST limit 1000', floor, big.map((s) => block(s, 1000)));
+    const floorRow = (await scenario('floor: node:http + pg, REST limit 1000', floor, big.map((s) => block(s, 1000))))!;
     rows.push(floorRow);
-    rows.push(await scenario('REST block, limit 10', uncached, normal.map((s) => block(s, 10))));
-    rows.push(await scenario('REST block, limit 1000', uncached, big.map((s) => block(s, 1000))));
-    rows.push(await scenario('GraphQL block, limit 10', uncached, normal.map((s) => graphql(blockQuery, { seqno: s, limit: 10 }))));
-    rows.push(await scenario('GraphQL block, limit 1000', uncached, big.map((s) => graphql(blockQuery, { seqno: s, limit: 1000 }))));
-    rows.push(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
-    rows.push(await scenario('REST pendingTraces by account (database + Redis)', withRedis, pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
-    rows.push(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(nested, { extMsgHash: [p.external_hash] }))));
+    add(await scenario('REST block, limit 10', uncached, normal.map((s) => block(s, 10))));
+    add(await scenario('REST block, limit 1000', uncached, big.map((s) => block(s, 1000))));
+    add(await scenario('GraphQL block, limit 10', uncached, normal.map((s) => graphql(blockQuery, { seqno: s, limit: 10 }))));
+    add(await scenario('GraphQL block, limit 1000', uncached, big.map((s) => graphql(blockQuery, { seqno: s, limit: 1000 }))));
+    add(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
+    add(await scenario('REST pendingTraces by account (database + Redis)', withRedis, pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
+    add(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(nested, { extMsgHash: [p.external_hash] }))));
     const hot = block(big[0], 1000);
     await fetch(cached.base + hot.path);
     const etag = (await fetch(cached.base + hot.path)).headers.get('etag')!;
-    rows.push(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot]));
-    rows.push(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], 304));
+    add(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot]));
+    add(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], 304));
 
     let growth: { small: Row; large: Row } | undefined;
-    if (growthUrl) {
-      const small = await start('src/main.ts', { DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
+    const limit10 = rows.find((r) => r.scenario === 'REST block, limit 10');
+    if (growthUrl && limit10) {
+      const small = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
       try {
         const gq = new pg.Client({ connectionString: growthUrl });
         await gq.connect();
         const smallSeqnos = (await gq.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)).rows.map((r) => r.s);
         await gq.end();
-        growth = {
-          small: await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10))),
-          large: rows[1],
-        };
+        const smallRow = await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10)));
+        growth = smallRow && { small: smallRow, large: limit10 };
       } finally {
         await small.stop();
       }
