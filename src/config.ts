@@ -19,6 +19,18 @@ export interface Config {
   cacheMaxMb: number;
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
   maxConcurrentRequests: number;
+  graphql: {
+    limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
+    introspection: boolean;
+    graphiql: boolean;
+  };
+}
+
+function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +66,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    graphql: {
+      limits: {
+        maxDepth: integer('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, 15, 1, 1000),
+        maxAliases: integer('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 30, 0, 100_000),
+        maxTokens: integer('GRAPHQL_MAX_TOKENS', env.GRAPHQL_MAX_TOKENS, 2000, 10, 1_000_000),
+        maxCost: integer('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 1_000_000, 1, 1_000_000_000),
+        maxDocumentBytes: integer('GRAPHQL_MAX_DOCUMENT_BYTES', env.GRAPHQL_MAX_DOCUMENT_BYTES, 100_000, 100, 100_000_000),
+      },
+      introspection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
+      graphiql: flag('GRAPHIQL', env.GRAPHIQL, true),
+    },
     maxConcurrentRequests: integer('MAX_CONCURRENT_REQUESTS', get('maxConcurrentRequests', 'MAX_CONCURRENT_REQUESTS'), 4, 1, 10_000),
     cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
   };

@@ -38,7 +38,7 @@ async function main() {
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     limiter: new Limiter(config.maxConcurrentRequests),
   };
-  const { server } = createHttpServer(services);
+  const { server } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -14,6 +14,10 @@ type TraceHash = Record<string, Buffer>;
 export class EmulatorRepository {
   constructor(private readonly redis: Redis) {}
 
+  ping(): Promise<string> {
+    return this.redis.ping();
+  }
+
   async tracesByAccount(account: string): Promise<Trace[]> {
     const members = await this.redis.zrevrange(account, 0, -1);
     const keys = [...new Set(members.map((m) => m.split(':')).filter((parts) => parts.length === 2).map(([key]) => key))];

@@ -1,5 +1,7 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type Plugin } from 'graphql-yoga';
+import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { schema } from './schema';
 
@@ -47,15 +49,29 @@ function serverTiming(): Plugin<RequestContext> {
 }
 
 /** The GraphQL endpoint; each request gets its own context (loaders, statement counter). */
-export function createGraphQL(services: Services, opts: { exampleSeqno?: number } = {}) {
+export interface GraphQLOptions {
+  exampleSeqno?: number;
+  limits?: GraphQLLimits;
+  /** Production switches: schema introspection and the GraphiQL page. */
+  introspection?: boolean;
+  graphiql?: boolean;
+}
+
+export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
   return createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     context: () => createRequestContext(services),
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
-    plugins: [useGraphQlJit(), warnings, serverTiming()],
-    graphiql: {
+    plugins: [
+      ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
+      ...(opts.introspection === false ? [useDisableIntrospection()] : []),
+      useGraphQlJit(),
+      warnings,
+      serverTiming(),
+    ],
+    graphiql: opts.graphiql === false ? false : {
       title: 'tonql',
       defaultQuery: EXAMPLE,
       defaultVariableEditorOptions: undefined,

@@ -1,12 +1,29 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
-import { createGraphQL } from '../graphql/yoga';
+import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
 
+/** Ready means the dependencies answer: the database always, Redis when configured. */
+async function readiness(services: Services) {
+  const check = async (probe: () => Promise<unknown>) => {
+    try {
+      await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+      return 'ok';
+    } catch {
+      return 'unavailable';
+    }
+  };
+  const [database, redis] = await Promise.all([
+    check(() => services.db.query('select 1')),
+    services.emulator ? check(() => services.emulator!.ping()) : Promise.resolve('not configured'),
+  ]);
+  return { ready: database === 'ok' && redis !== 'unavailable', database, redis };
+}
+
 /** One node:http server: REST under /api/v3 (no GraphQL machinery on that path), GraphQL at /graphql. */
-export function createHttpServer(services: Services, opts: { exampleSeqno?: number } = {}) {
+export function createHttpServer(services: Services, opts: GraphQLOptions = {}) {
   const yoga = createGraphQL(services, opts);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
@@ -15,6 +32,16 @@ export function createHttpServer(services: Services, opts: { exampleSeqno?: numb
     const query = q < 0 ? '' : url.slice(q + 1);
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
     if (path === '/graphql') return services.limiter ? services.limiter.run(async () => yoga(req, res)) : yoga(req, res);
+    if (path === '/healthcheck') {
+      // TON Center's own liveness route: a plain 200 OK.
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return res.end('OK');
+    }
+    if (path === '/health') return sendJson(req, res, 200, JSON.stringify({ status: 'ok' }));
+    if (path === '/ready') {
+      const checks = await readiness(services);
+      return sendJson(req, res, checks.ready ? 200 : 503, JSON.stringify(checks));
+    }
     if (path === '/') {
       return sendJson(req, res, 200, JSON.stringify({
         service: 'tonql',

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { openPostgres } from '../src/db/postgres';
+import { EmulatorRepository } from '../src/emulator/repository';
+import { openRedis } from '../src/emulator/redis';
+import { createTestDatabase } from './helpers/databases';
+import { startService, testServices } from './helpers/service';
+import { createHttpServer } from '../src/http/server';
+import type { AddressInfo } from 'node:net';
+
+describe('operations endpoints', () => {
+  it('/healthcheck answers TON Center style, /health says alive, /ready checks the database', async () => {
+    const db = await createTestDatabase('pglite');
+    const service = await startService(db.reader);
+    try {
+      const healthcheck = await service.get('/healthcheck');
+      expect(healthcheck.status).toBe(200);
+      expect(await healthcheck.text()).toBe('OK');
+      expect(await (await service.get('/health')).json()).toEqual({ status: 'ok' });
+      const ready = await service.get('/ready');
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ready: true, database: 'ok', redis: 'not configured' });
+    } finally {
+      await service.close();
+      await db.drop();
+    }
+  });
+
+  it('/ready is 503 and names what is down when the database or Redis does not answer', async () => {
+    const db = openPostgres({ connectionString: 'postgres://postgres@127.0.0.1:1/none', readOnly: true, connectionTimeoutMs: 300 });
+    const redis = openRedis('redis://127.0.0.1:1');
+    const { server } = createHttpServer({ ...testServices(db), emulator: new EmulatorRepository(redis) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/ready`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ ready: false, database: 'unavailable', redis: 'unavailable' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      redis.disconnect();
+      await db.close();
+    }
+  });
+
+  it('validates GraphQL limit and switch settings at start', () => {
+    expect(loadConfig({ GRAPHQL_MAX_DEPTH: '8', GRAPHQL_INTROSPECTION: 'false', GRAPHIQL: 'off' }).graphql).toMatchObject({
+      limits: { maxDepth: 8 },
+      introspection: false,
+      graphiql: false,
+    });
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: 'deep' })).toThrow(new ConfigError('GRAPHQL_MAX_DEPTH must be an integer from 1 to 1000, got "deep"'));
+    expect(() => loadConfig({ GRAPHIQL: 'maybe' })).toThrow(new ConfigError('GRAPHIQL must be true or false, got "maybe"'));
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+});
