@@ -19,6 +19,7 @@ export interface Config {
   cacheMaxMb: number;
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
   maxConcurrentRequests: number;
+  maxTraceTransactions: number;
   graphql: {
     limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
     introspection: boolean;
@@ -66,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    maxTraceTransactions: integer('MAX_TRACE_TRANSACTIONS', env.MAX_TRACE_TRANSACTIONS, 4000, 1, 1_000_000),
     graphql: {
       limits: {
         maxDepth: integer('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, 15, 1, 1000),

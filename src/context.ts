@@ -21,6 +21,8 @@ export interface Services {
   pageCache?: PageCache;
   /** Bounds how many requests build responses at once (memory). */
   limiter?: Limiter;
+  /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */
+  maxTraceTransactions?: number;
 }
 
 /** What one request owns: its statement counter, and loaders that batch and cache only within it. */

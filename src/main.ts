@@ -37,6 +37,7 @@ async function main() {
     emulator: redis && new EmulatorRepository(redis),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     limiter: new Limiter(config.maxConcurrentRequests),
+    maxTraceTransactions: config.maxTraceTransactions,
   };
   const { server } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {

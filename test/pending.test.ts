@@ -125,6 +125,21 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     expect(call.details).toEqual({ opcode: 13, source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
   });
 
+  it('returns a trace over the size cap as its header only, marked incomplete, as toncenter does', async () => {
+    const capped = await startService(db.reader);
+    capped.services.maxTraceTransactions = 3;
+    try {
+      const big = data.testnet.traces.find((t: any) => data.pending.includes(t.trace_id) && Object.keys(t.transactions).length > 3);
+      const body = await (await capped.get(`${ROUTE}?ext_msg_hash=${encodeURIComponent(big.external_hash)}`)).json();
+      expect(body.traces[0]).toMatchObject({
+        trace_id: big.trace_id, is_incomplete: true, warning: 'trace is too large', trace: null, transactions_order: [], transactions: {}, actions: [],
+        trace_info: { transactions: big.trace_info.transactions },
+      });
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('honours x_no_address_book and x_no_metadata', async () => {
     const hash = encodeURIComponent(data.mainnet.traces[0].external_hash);
     const body = await get(`ext_msg_hash=${hash}&x_no_address_book=true&x_no_metadata=1`);

@@ -63,6 +63,13 @@ describe.each(await availableBackends())('REST transactionsByMasterchainBlock on
     await error(`${ROUTE}?seqno=1`, 422, /"x_timeout" must be an integer/, { headers: { 'X-Timeout': '-3' } });
   });
 
+  it('answers 414 for an over-long URL and 413 for an over-large body', async () => {
+    await error(`${ROUTE}?seqno=1&x=${'a'.repeat(9000)}`, 414, /^the URL is \d+ bytes long; at most 8192 are accepted$/);
+    const res = await service.get('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'the request body is 1048577 bytes; at most 1048576 are accepted', code: 413 });
+  });
+
   it('answers 404 for a block that is not indexed and for unknown routes, 405 for other methods', async () => {
     await error(`${ROUTE}?seqno=1`, 404, 'masterchain block 1 not found');
     await error(`${ROUTE}?seqno=4294967295`, 404, 'masterchain block 4294967295 not found');

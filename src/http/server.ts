@@ -5,6 +5,9 @@ import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
 
+const MAX_URL_BYTES = 8192;
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /** Ready means the dependencies answer: the database always, Redis when configured. */
 async function readiness(services: Services) {
   const check = async (probe: () => Promise<unknown>) => {
@@ -27,6 +30,14 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
   const yoga = createGraphQL(services, opts);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
+    if (url.length > MAX_URL_BYTES) {
+      return sendError(req, res, new ApiError(414, `the URL is ${url.length} bytes long; at most ${MAX_URL_BYTES} are accepted`, 'BAD_USER_INPUT'));
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      res.setHeader('Connection', 'close');
+      return sendError(req, res, new ApiError(413, `the request body is ${declared} bytes; at most ${MAX_BODY_BYTES} are accepted`, 'BAD_USER_INPUT'));
+    }
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);

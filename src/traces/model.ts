@@ -21,6 +21,8 @@ export interface Trace {
   header: Omit<TraceRow, 'trace_id'> & { trace_id: string | null };
   transactions: TraceTransaction[];
   actions: ActionRow[];
+  /** Too large to serve (more transactions than the service's cap): only the header is returned. */
+  incomplete?: boolean;
 }
 
 /** The identity two sources share for one trace: its normalized external hash, else its id. */
