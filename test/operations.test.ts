@@ -53,3 +53,33 @@ describe('operations endpoints', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
 });
+
+describe('metrics and request logs', () => {
+  it('exposes Prometheus metrics by route, status, GraphQL operation, pool and cache; tags each request with an id', async () => {
+    const db = await createTestDatabase('pglite');
+    const lines: any[] = [];
+    const log = (await import('pino')).default({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const { server } = createHttpServer({ ...testServices(db.reader), log });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const notFound = await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=5`, { headers: { 'X-Request-Id': 'abc-123' } });
+      expect(notFound.status).toBe(404);
+      expect(notFound.headers.get('x-request-id')).toBe('abc-123');
+      expect((await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=5`, { headers: { 'X-Request-Id': 'bad id!' } })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ transaction(hash: "RwUVL9in7fSCxZmVThP0eKM8Qvh3fJpVZQTPxU1mD8I=") { hash } }' }) });
+      await fetch(`${base}/no/such/thing/${Math.random()}`);
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toMatch(/tonql_http_requests_total\{route="\/api\/v3\/transactionsByMasterchainBlock",method="GET",status="404"\} 2/);
+      expect(metrics).toMatch(/tonql_http_requests_total\{route="other",method="GET",status="404"\} 1/);
+      expect(metrics).toMatch(/tonql_graphql_operations_total\{type="query",field="transaction"\} 1/);
+      expect(metrics).toMatch(/tonql_http_request_duration_seconds_bucket\{le="0.1",route="\/graphql"\}/);
+      expect(metrics).toMatch(/tonql_requests_queued 0/);
+      const logged = lines.find((l) => l.reqId === 'abc-123');
+      expect(logged).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v3/transactionsByMasterchainBlock', status: 404 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await db.drop();
+    }
+  });
+});

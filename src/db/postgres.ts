@@ -73,5 +73,6 @@ export function openPostgres(opts: PostgresOptions): Database {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -19,4 +19,6 @@ export interface Database extends Queryable {
   /** Runs fn inside one transaction: all of it is committed or none of it. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connection pool figures, for metrics (absent for the single-session embedded database). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }

@@ -1,4 +1,5 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
@@ -18,6 +19,19 @@ query BlockTransactions($seqno: UInt32!) {
   }
 }
 `;
+
+function countOperations(onOperation: NonNullable<GraphQLOptions['onOperation']>): Plugin<RequestContext> {
+  return {
+    onExecute: ({ args }) => {
+      const document = args.document as DocumentNode;
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
+      );
+      const first = operation?.selectionSet.selections.find((s: SelectionNode) => s.kind === Kind.FIELD);
+      onOperation(operation?.operation ?? 'unknown', first?.kind === Kind.FIELD ? first.name.value : 'unknown');
+    },
+  };
+}
 
 /** A source that did not answer is reported next to the data, in `extensions.warnings`, not as an error. */
 const warnings: Plugin<RequestContext> = {
@@ -55,6 +69,8 @@ export interface GraphQLOptions {
   /** Production switches: schema introspection and the GraphiQL page. */
   introspection?: boolean;
   graphiql?: boolean;
+  /** Called for each executed operation with its type and first root field (for metrics). */
+  onOperation?: (type: string, field: string) => void;
 }
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
@@ -68,6 +84,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),
       useGraphQlJit(),
+      ...(opts.onOperation ? [countOperations(opts.onOperation)] : []),
       warnings,
       serverTiming(),
     ],

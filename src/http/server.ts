@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createMetrics, routeLabel } from './metrics';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
@@ -27,7 +29,8 @@ async function readiness(services: Services) {
 
 /** One node:http server: REST under /api/v3 (no GraphQL machinery on that path), GraphQL at /graphql. */
 export function createHttpServer(services: Services, opts: GraphQLOptions = {}) {
-  const yoga = createGraphQL(services, opts);
+  const metrics = createMetrics(services);
+  const yoga = createGraphQL(services, { ...opts, onOperation: (type, field) => metrics.graphqlOperations.inc({ type, field }) });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     if (url.length > MAX_URL_BYTES) {
@@ -48,6 +51,11 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('OK');
     }
+    if (path === '/metrics') {
+      const text = await metrics.registry.metrics();
+      res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+      return res.end(text);
+    }
     if (path === '/health') return sendJson(req, res, 200, JSON.stringify({ status: 'ok' }));
     if (path === '/ready') {
       const checks = await readiness(services);
@@ -63,11 +71,24 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     return sendError(req, res, new ApiError(404, `no route ${path}`, 'NOT_FOUND'));
   };
   const server = createServer((req, res) => {
+    // A request id from the client (or a load balancer) is kept when it is sane; otherwise one is made.
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    const started = performance.now();
+    res.once('finish', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const route = routeLabel(path);
+      const seconds = (performance.now() - started) / 1000;
+      metrics.requests.inc({ route, method: req.method ?? 'GET', status: String(res.statusCode) });
+      metrics.duration.observe({ route }, seconds);
+      services.log.info({ reqId: id, method: req.method, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+    });
     handle(req, res).catch((err) => {
-      services.log.error({ err }, 'unhandled request error');
+      services.log.error({ err, reqId: id }, 'unhandled request error');
       if (!res.headersSent) sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'));
       else res.destroy();
     });
   });
-  return { server, yoga };
+  return { server, yoga, metrics };
 }

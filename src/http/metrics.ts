@@ -1,0 +1,65 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Services } from '../context';
+
+/** Prometheus metrics of one service instance. Labels are bounded: routes and root fields come from a fixed set. */
+export function createMetrics(services: Services) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'tonql_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'tonql_http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const graphqlOperations = new Counter({
+    name: 'tonql_graphql_operations_total',
+    help: 'GraphQL operations by type and first root field',
+    labelNames: ['type', 'field'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'tonql_db_pool_connections',
+    help: 'Database pool connections by state',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = services.db.poolStats?.();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: 'tonql_page_cache',
+    help: 'Cache of finalized pages: entries, bytes, hits, misses',
+    labelNames: ['figure'],
+    registers: [registry],
+    collect() {
+      const cache = services.pageCache;
+      if (!cache) return;
+      this.set({ figure: 'entries' }, cache.size.entries);
+      this.set({ figure: 'bytes' }, cache.size.bytes);
+      this.set({ figure: 'hits' }, cache.hits);
+      this.set({ figure: 'misses' }, cache.misses);
+    },
+  });
+  new Gauge({
+    name: 'tonql_requests_queued',
+    help: 'Requests waiting for a slot to build their response',
+    registers: [registry],
+    collect() {
+      this.set(services.limiter?.queued ?? 0);
+    },
+  });
+  return { registry, requests, duration, graphqlOperations };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const KNOWN = new Set(['/api/v3/transactionsByMasterchainBlock', '/api/v3/pendingTraces', '/graphql', '/metrics', '/health', '/healthcheck', '/ready', '/']);
+
+/** The route label: a known path, or "other" so arbitrary URLs cannot grow the label set. */
+export const routeLabel = (path: string) => (KNOWN.has(path) ? path : 'other');
