@@ -20,10 +20,41 @@ export interface Config {
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
   maxConcurrentRequests: number;
   maxTraceTransactions: number;
+  access: {
+    apiKeys: string[];
+    requireKey: boolean;
+    perIp?: { rate: number; burst: number };
+    perKey?: { rate: number; burst: number };
+    trustProxy: boolean;
+    /** Where rate-limit counters are shared between instances. Not REDIS_URL: the emulator's Redis is only read. */
+    redisUrl?: string;
+  };
+  /** Read-only replicas; reads are spread over them (the primary is not used for reads when any is given). */
+  replicaUrls: string[];
   graphql: {
     limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
     introspection: boolean;
     graphiql: boolean;
+  };
+}
+
+function access(env: NodeJS.ProcessEnv): Config['access'] {
+  const bucket = (rateName: string, burstName: string) => {
+    const rate = integer(rateName, env[rateName], 0, 0, 1_000_000);
+    return rate === 0 ? undefined : { rate, burst: integer(burstName, env[burstName], rate * 2, 1, 10_000_000) };
+  };
+  const redisUrl = env.RATE_LIMIT_REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL');
+  const apiKeys = (env.API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const requireKey = flag('REQUIRE_API_KEY', env.REQUIRE_API_KEY, false);
+  if (requireKey && apiKeys.length === 0) throw new ConfigError('REQUIRE_API_KEY needs API_KEYS');
+  return {
+    apiKeys,
+    requireKey,
+    perIp: bucket('RATE_LIMIT_IP', 'RATE_LIMIT_IP_BURST'),
+    perKey: bucket('RATE_LIMIT_KEY', 'RATE_LIMIT_KEY_BURST'),
+    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
+    redisUrl,
   };
 }
 
@@ -67,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    access: access(env),
+    replicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean).map((u) => {
+      if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
+      return u;
+    }),
     maxTraceTransactions: integer('MAX_TRACE_TRANSACTIONS', env.MAX_TRACE_TRANSACTIONS, 4000, 1, 1_000_000),
     graphql: {
       limits: {

@@ -6,6 +6,8 @@ import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
 import type { Limiter } from './http/limiter';
+import type { AccessPolicy } from './http/access';
+import type { RateLimiter } from './http/rateLimit';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -23,6 +25,8 @@ export interface Services {
   limiter?: Limiter;
   /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */
   maxTraceTransactions?: number;
+  /** API keys and rate limits (off unless configured). */
+  access?: { policy: AccessPolicy; limiter: RateLimiter };
 }
 
 /** What one request owns: its statement counter, and loaders that batch and cache only within it. */
@@ -43,10 +47,11 @@ export interface RequestContext {
 export function createRequestContext(services: Services, opts: { timeoutMs?: number } = {}): RequestContext {
   const stats = { statements: 0 };
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
+  const target = services.db.session?.() ?? services.db;
   const db: Queryable = {
     query(text, params) {
       stats.statements += 1;
-      return lowered === undefined ? services.db.query(text, params) : services.db.queryWithTimeout(text, params, lowered);
+      return lowered === undefined ? target.query(text, params) : target.queryWithTimeout(text, params, lowered);
     },
   };
   return {

@@ -7,6 +7,7 @@ import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
 import { Limiter } from './http/limiter';
+import { RateLimiter } from './http/rateLimit';
 
 const program = new Command()
   .name('tonql')
@@ -28,6 +29,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const { db, network, apiVersion } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl) : undefined;
   if (redis) {
     // Serving starts either way: while Redis is away, pendingTraces answers from the database with a warning.
     await connected(redis).catch((err: Error) => log.warn(`Redis: ${err.message}; pending traces come from the database until it answers`));
@@ -38,6 +40,7 @@ async function main() {
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     limiter: new Limiter(config.maxConcurrentRequests),
     maxTraceTransactions: config.maxTraceTransactions,
+    access: { policy: { ...config.access, apiKeys: new Set(config.access.apiKeys) }, limiter: new RateLimiter(rateLimitRedis) },
   };
   const { server } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {
@@ -49,6 +52,7 @@ async function main() {
     log.info('shutting down');
     server.close(() => {
       redis?.disconnect();
+      rateLimitRedis?.disconnect();
       db.close().finally(() => process.exit(0));
     });
     server.closeIdleConnections();

@@ -6,6 +6,7 @@ import { importFile } from '../import/importFile';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { spreadReads } from './replicas';
 import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
@@ -21,9 +22,11 @@ export interface ServingDatabase {
 
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
 export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
-  const db = config.databaseUrl
-    ? openPostgres({ connectionString: config.databaseUrl, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax })
-    : await openEmbedded(config.dataDir, log);
+  const serving = (connectionString: string) =>
+    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax });
+  const primary = config.databaseUrl ? serving(config.databaseUrl) : await openEmbedded(config.dataDir, log);
+  if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
+  const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map(serving)) : primary;
   try {
     const meta = await readMeta(db);
     return {

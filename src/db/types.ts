@@ -19,6 +19,8 @@ export interface Database extends Queryable {
   /** Runs fn inside one transaction: all of it is committed or none of it. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A handle for one request's statements (with replicas: all on the same one). */
+  session?(): Queryable & Pick<Database, 'queryWithTimeout'>;
   /** Connection pool figures, for metrics (absent for the single-session embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMetrics, routeLabel } from './metrics';
+import { accessEnabled, checkAccess } from './access';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
@@ -44,6 +45,15 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
+    if ((path.startsWith(API_PREFIX) || path === '/graphql') && services.access && accessEnabled(services.access.policy)) {
+      try {
+        await checkAccess(req, query, services.access.policy, services.access.limiter);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const retryAfter = (err as ApiError & { retryAfter?: number }).retryAfter;
+        return sendError(req, res, err, retryAfter === undefined ? {} : { 'Retry-After': String(Math.max(1, retryAfter)) });
+      }
+    }
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
     if (path === '/graphql') return services.limiter ? services.limiter.run(async () => yoga(req, res)) : yoga(req, res);
     if (path === '/healthcheck') {

@@ -1,0 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../errors';
+import type { Bucket, RateLimiter } from './rateLimit';
+
+export interface AccessPolicy {
+  /** Known API keys; empty: keys are not checked. */
+  apiKeys: ReadonlySet<string>;
+  /** Reject requests without a key. */
+  requireKey: boolean;
+  perIp?: Bucket;
+  perKey?: Bucket;
+  /** Take the client address from X-Forwarded-For (set when a load balancer is in front). */
+  trustProxy: boolean;
+}
+
+export const accessEnabled = (p: AccessPolicy) => p.requireKey || p.apiKeys.size > 0 || p.perIp !== undefined || p.perKey !== undefined;
+
+function apiKeyOf(req: IncomingMessage, rawQuery: string): string | undefined {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const match = /(?:^|&)api_key=([^&]*)/.exec(rawQuery);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0].trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Checks the API key and takes a token from the client's bucket (per key when it has one, else per IP).
+ * Throws 401 or 429 errors; a 429 says when to retry.
+ */
+export async function checkAccess(req: IncomingMessage, rawQuery: string, policy: AccessPolicy, limiter: RateLimiter): Promise<void> {
+  const key = apiKeyOf(req, rawQuery);
+  if (key !== undefined && policy.apiKeys.size > 0 && !policy.apiKeys.has(key)) throw new ApiError(401, 'unknown API key', 'BAD_USER_INPUT');
+  if (key === undefined && policy.requireKey) {
+    throw new ApiError(401, 'an API key is required: send it in the X-Api-Key header or the api_key parameter', 'BAD_USER_INPUT');
+  }
+  const known = key !== undefined && policy.apiKeys.has(key);
+  const bucket = known ? policy.perKey : policy.perIp;
+  if (!bucket) return;
+  const id = known ? `key:${key}` : `ip:${clientIp(req, policy.trustProxy)}`;
+  const verdict = await limiter.take(id, bucket);
+  if (!verdict.allowed) {
+    const error = new ApiError(429, `rate limit of ${bucket.rate} requests per second (burst ${bucket.burst}) exceeded; retry in ${verdict.retryAfter} s`, 'BAD_USER_INPUT');
+    (error as ApiError & { retryAfter?: number }).retryAfter = verdict.retryAfter;
+    throw error;
+  }
+}

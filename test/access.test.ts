@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/postgres';
+import { spreadReads } from '../src/db/replicas';
+import { connected, openRedis } from '../src/emulator/redis';
+import type { AccessPolicy } from '../src/http/access';
+import { RateLimiter } from '../src/http/rateLimit';
+import { createHttpServer } from '../src/http/server';
+import { importDocument } from '../src/import/importFile';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureText } from './helpers/fixtures';
+import { freshRedisUrl, redisAvailable } from './helpers/redis';
+import { testServices } from './helpers/service';
+import type { Database } from '../src/db/types';
+
+const ROUTE = '/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=1';
+const withRedis = await redisAvailable();
+
+async function serve(db: Database, policy: AccessPolicy, limiter: RateLimiter) {
+  const { server } = createHttpServer({ ...testServices(db), access: { policy, limiter } });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { get: (path: string, init?: RequestInit) => fetch(base + path, init), close: () => new Promise((r) => server.close(r)) };
+}
+
+const policy = (over: Partial<AccessPolicy>): AccessPolicy => ({ apiKeys: new Set(['k1', 'k2']), requireKey: false, trustProxy: false, ...over });
+
+describe('API keys and rate limits', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));
+  });
+  afterAll(async () => db?.drop());
+
+  it('rejects unknown keys and, when required, missing ones with 401', async () => {
+    const service = await serve(db.reader, policy({ requireKey: true }), new RateLimiter());
+    try {
+      const missing = await service.get(ROUTE);
+      expect(missing.status).toBe(401);
+      expect(await missing.json()).toEqual({ error: 'an API key is required: send it in the X-Api-Key header or the api_key parameter', code: 401 });
+      expect(await (await service.get(ROUTE, { headers: { 'X-Api-Key': 'nope' } })).json()).toEqual({ error: 'unknown API key', code: 401 });
+      expect((await service.get(ROUTE, { headers: { 'X-Api-Key': 'k1' } })).status).toBe(200);
+      expect((await service.get(`${ROUTE}&api_key=k2`)).status).toBe(200);
+      expect((await service.get('/graphql?query={__typename}')).status).toBe(401);
+      expect((await service.get('/health')).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('answers 429 with Retry-After once a client has used its bucket; keys have buckets of their own', async () => {
+    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 3 }, perKey: { rate: 1, burst: 5 } }), new RateLimiter());
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await service.get(ROUTE)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await service.get(ROUTE);
+      expect(limited.headers.get('retry-after')).toBe('1');
+      expect(await limited.json()).toEqual({ error: 'rate limit of 1 requests per second (burst 3) exceeded; retry in 1 s', code: 429 });
+      const keyed = [];
+      for (let i = 0; i < 6; i += 1) keyed.push((await service.get(ROUTE, { headers: { 'X-Api-Key': 'k1' } })).status);
+      expect(keyed).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it.skipIf(!withRedis)('shares buckets between two instances through Redis', async () => {
+    const url = await freshRedisUrl(10);
+    const [r1, r2] = [openRedis(url), openRedis(url)];
+    await Promise.all([connected(r1), connected(r2)]);
+    const p = policy({ perIp: { rate: 1, burst: 4 } });
+    const [a, b] = [await serve(db.reader, p, new RateLimiter(r1)), await serve(db.reader, p, new RateLimiter(r2))];
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await a.get(ROUTE)).status, (await b.get(ROUTE)).status);
+      // six requests from one address across both instances: the shared bucket of 4 runs out
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+      expect(statuses.slice(4)).toEqual([429, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      r1.disconnect();
+      r2.disconnect();
+    }
+  });
+});
+
+describe.skipIf(!(await availableBackends()).includes('postgres'))('read replicas', () => {
+  it('spreads requests over the replicas, each request on one of them', async () => {
+    const db = await createTestDatabase('postgres');
+    await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));
+    const counts = [0, 0];
+    const replica = (i: number): Database => {
+      const pool = openPostgres({ connectionString: db.url!, readOnly: true });
+      return { ...pool, query: (t, p) => ((counts[i] += 1), pool.query(t, p)), queryWithTimeout: (t, p, ms) => ((counts[i] += 1), pool.queryWithTimeout(t, p, ms)) };
+    };
+    const primary = openPostgres({ connectionString: db.url!, readOnly: true });
+    const spread = spreadReads(primary, [replica(0), replica(1)]);
+    const service = await serve(spread, policy({}), new RateLimiter());
+    try {
+      for (let i = 0; i < 4; i += 1) expect((await service.get(ROUTE)).status).toBe(200);
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(counts[1]).toBeGreaterThan(0);
+      expect(counts[0]).toBe(counts[1]);
+    } finally {
+      await service.close();
+      await spread.close();
+      await db.drop();
+    }
+  });
+});
