@@ -9,6 +9,7 @@ import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
 
 const MAX_URL_BYTES = 8192;
+const GRAPHQL_BODY_TYPES = /^\s*(application\/(json|graphql|x-www-form-urlencoded)|multipart\/form-data)\s*(;|$)/i;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Ready means the dependencies answer: the database always, Redis when configured. */
@@ -55,6 +56,11 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       }
     }
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
+    if (path === '/graphql' && req.method === 'POST' && !GRAPHQL_BODY_TYPES.test(req.headers['content-type'] ?? '')) {
+      // yoga answers these with an empty 415; clients get a GraphQL error body like every other rejection.
+      const message = `content type "${(req.headers['content-type'] ?? '').slice(0, 80)}" is not accepted; send application/json`;
+      return sendJson(req, res, 415, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] }));
+    }
     if (path === '/graphql') return services.limiter ? services.limiter.run(async () => yoga(req, res)) : yoga(req, res);
     if (path === '/healthcheck') {
       // TON Center's own liveness route: a plain 200 OK.

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDocument } from '../src/import/importFile';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { realTestnetTraces } from './helpers/fixtures';
+import { startService } from './helpers/service';
+
+v8.setFlagsFromString('--expose_gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+const PARAMS = ['seqno', 'limit', 'offset', 'sort', 'account', 'ext_msg_hash', 'supported_action_types', 'x_timeout', 'x_no_address_book', 'api_key', 'foo', 'SEQNO', 'limit[]', ''];
+const hostileValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ maxLength: 20, unit: 'grapheme' }),
+  fc.integer().map(String),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+  fc.double().map(String),
+  fc.constantFrom('%ff', '%c3%28', '%', '%zz', '%00', '0x' + 'f'.repeat(64), 'A'.repeat(44), '-1', '1e9', ' 1', 'asc%20', 'null', '[]', '{}'),
+  fc.string({ minLength: 500, maxLength: 3000 }),
+);
+const queryString = fc
+  .array(fc.tuple(fc.constantFrom(...PARAMS), hostileValue, fc.boolean()), { maxLength: 8 })
+  .map((pairs) => pairs.map(([k, v, raw]) => `${encodeURIComponent(k)}=${raw ? v : encodeURIComponent(v)}`).join('&'));
+
+const hostileDocument = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.constantFrom(
+    '{ transactionsByMasterchainBlock(seqno: 1) { hash } }',
+    '{ transactionsByMasterchainBlock(seqno: -1) { hash } }',
+    '{ transactionsByMasterchainBlock(seqno: "x", limit: 99999) { hash } }',
+    '{ pendingTraces { traceId } }',
+    '{ pendingTraces(account: "x", extMsgHash: ["y"]) { traceId } }',
+    '{ transaction(hash: null) { hash } }',
+    '{ __schema { types { name fields { name } } } }',
+    'query { ...A } fragment A on Query { ...A }',
+    'subscription { x }',
+    'mutation { x }',
+    '{'.repeat(5000),
+  ),
+  fc.integer({ min: 1, max: 40 }).map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: transactionsByMasterchainBlock(seqno: 32737160, limit: 1000) { hash outMsgs { hash } }`).join(' ')} }`),
+  fc.integer({ min: 1, max: 60 }).map((n) => `{ transaction(hash: "x") ${'{ inMsg { sourceTransaction '.repeat(n)}{ hash }${' } }'.repeat(n)} }`),
+);
+const graphqlBody = fc.oneof(
+  fc.record({ query: hostileDocument, variables: fc.option(fc.jsonValue()), operationName: fc.option(fc.string({ maxLength: 10 })) }).map((b) => JSON.stringify(b)),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 200 }),
+);
+
+describe('abuse: generated malformed requests', () => {
+  let db: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    service = await startService(db.reader);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('never answers 5xx, always answers JSON errors on REST, never dies, and gives memory back', async () => {
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    let requests = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('transactionsByMasterchainBlock', 'pendingTraces', 'nothing'), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
+        requests += 1;
+        const headers: Record<string, string> = {};
+        if (timeout !== null && /^[\x20-\x7e]*$/.test(timeout)) headers['X-Timeout'] = timeout;
+        const res = await service.get(`/api/v3/${route}?${query}`, { headers });
+        const text = await res.text();
+        expect(res.status, `${route}?${query.slice(0, 200)}`).toBeLessThan(500);
+        const body = JSON.parse(text);
+        if (res.status >= 400) expect(body).toEqual({ error: expect.any(String), code: res.status });
+      }),
+      { numRuns: 400 },
+    );
+    await fc.assert(
+      fc.asyncProperty(graphqlBody, fc.constantFrom('application/json', 'text/plain', 'application/graphql-response+json'), async (body, type) => {
+        requests += 1;
+        const res = await service.get('/graphql', { method: 'POST', headers: { 'content-type': type, accept: 'application/json' }, body });
+        const text = await res.text();
+        expect(res.status, body.slice(0, 200)).toBeLessThan(500);
+        expect(() => JSON.parse(text)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+    expect(requests).toBeGreaterThanOrEqual(700);
+    expect((await service.get('/health')).status).toBe(200);
+    gc();
+    expect(process.memoryUsage().heapUsed - baseline).toBeLessThan(64 * 1024 * 1024);
+  }, 180_000);
+});
