@@ -5,11 +5,14 @@ import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
+import { docsPage, OPENAPI } from './openapi';
 import * as blockTransactions from './transactionsByMasterchainBlock';
 
 export const API_PREFIX = '/api/v3/';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const OPENAPI_JSON = JSON.stringify(OPENAPI);
+const DOCS_PAGE = docsPage();
 
 interface Parsed {
   run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
@@ -52,6 +55,11 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
   try {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendError(req, res, new ApiError(405, `method ${req.method} is not allowed; use GET`, 'BAD_USER_INPUT'), { ...common, Allow: 'GET, HEAD' });
+    }
+    if (path === `${API_PREFIX}openapi.json`) return sendJson(req, res, 200, OPENAPI_JSON, common);
+    if (path === `${API_PREFIX}docs`) {
+      res.writeHead(200, { ...common, 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(req.method === 'HEAD' ? undefined : DOCS_PAGE);
     }
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);

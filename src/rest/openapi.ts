@@ -1,0 +1,169 @@
+/** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
+const str = { type: 'string' };
+const nstr = { type: ['string', 'null'] };
+const numstr = { type: 'string', pattern: '^-?\\d+$' };
+const nnumstr = { type: ['string', 'null'], pattern: '^-?\\d+$' };
+const nint = { type: ['integer', 'null'] };
+const nbool = { type: ['boolean', 'null'] };
+const hash = { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$', description: 'standard base64, padded' };
+const nhash = { type: ['string', 'null'], pattern: '^[A-Za-z0-9+/]{43}=$' };
+const address = { type: 'string', pattern: '^-?\\d+:[0-9A-F]{64}$', description: 'raw: <workchain>:<64 uppercase hex>' };
+const naddress = { type: ['string', 'null'], pattern: '^-?\\d+:[0-9A-F]{64}$' };
+const currencies = { type: ['object', 'null'], additionalProperties: numstr };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (name: string) => ({ oneOf: [ref(name), { type: 'null' }] });
+
+/** An object whose every listed property is required (the contract: every spec field is present, null when unknown). */
+const object = (properties: Record<string, unknown>) => ({ type: 'object', required: Object.keys(properties), properties });
+
+const size = object({ cells: nnumstr, bits: nnumstr });
+
+const schemas = {
+  Error: object({ error: str, code: { type: 'integer' } }),
+  BlockRef: object({ workchain: nint, shard: nnumstr, seqno: nint }),
+  AccountState: object({
+    hash, balance: nnumstr, extra_currencies: currencies, account_status: nstr, frozen_hash: nhash, data_hash: nhash, code_hash: nhash,
+    data_boc: nstr, code_boc: nstr,
+  }),
+  MessageContent: object({
+    hash: nhash, body: nstr,
+    decoded: { oneOf: [object({ type: str, comment: nstr, data: { type: ['object', 'null'] } }), { type: 'null' }] },
+  }),
+  Message: object({
+    hash, source: naddress, destination: naddress, value: nnumstr, value_extra_currencies: currencies, fwd_fee: nnumstr, ihr_fee: nnumstr,
+    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 }, ihr_disabled: nbool,
+    bounce: nbool, bounced: nbool, import_fee: nnumstr, in_msg_tx_hash: nhash, out_msg_tx_hash: nhash, message_content: nullable('MessageContent'),
+    init_state: nullable('MessageContent'), hash_norm: nhash,
+  }),
+  TransactionDescription: object({
+    type: nstr, aborted: nbool, destroyed: nbool, credit_first: nbool, is_tock: nbool, installed: nbool,
+    storage_ph: { oneOf: [object({ storage_fees_collected: nnumstr, storage_fees_due: nnumstr, status_change: nstr }), { type: 'null' }] },
+    credit_ph: { oneOf: [object({ due_fees_collected: nnumstr, credit: nnumstr, credit_extra_currencies: currencies }), { type: 'null' }] },
+    compute_ph: {
+      oneOf: [
+        object({
+          skipped: nbool, reason: nstr, success: nbool, msg_state_used: nbool, account_activated: nbool, gas_fees: nnumstr, gas_used: nnumstr,
+          gas_limit: nnumstr, gas_credit: nnumstr, mode: nint, exit_code: nint, exit_arg: nint, vm_steps: nint, vm_init_state_hash: nhash, vm_final_state_hash: nhash,
+        }),
+        { type: 'null' },
+      ],
+    },
+    action: {
+      oneOf: [
+        object({
+          success: nbool, valid: nbool, no_funds: nbool, status_change: nstr, total_fwd_fees: nnumstr, total_action_fees: nnumstr, result_code: nint,
+          result_arg: nint, tot_actions: nint, spec_actions: nint, skipped_actions: nint, msgs_created: nint, action_list_hash: nhash,
+          tot_msg_size: { oneOf: [size, { type: 'null' }] },
+        }),
+        { type: 'null' },
+      ],
+    },
+    bounce: { oneOf: [object({ type: nstr, msg_size: { oneOf: [size, { type: 'null' }] }, req_fwd_fees: nnumstr, msg_fees: nnumstr, fwd_fees: nnumstr }), { type: 'null' }] },
+    split_info: { oneOf: [object({ cur_shard_pfx_len: nint, acc_split_depth: nint, this_addr: nstr, sibling_addr: nstr }), { type: 'null' }] },
+  }),
+  Transaction: object({
+    account: address, hash, lt: numstr, now: nint, mc_block_seqno: nint, trace_id: nhash, trace_external_hash: nhash, prev_trans_hash: nhash,
+    prev_trans_lt: nnumstr, orig_status: nstr, end_status: nstr, total_fees: nnumstr, total_fees_extra_currencies: currencies,
+    description: ref('TransactionDescription'), block_ref: ref('BlockRef'), in_msg: nullable('Message'), out_msgs: { type: 'array', items: ref('Message') },
+    account_state_before: nullable('AccountState'), account_state_after: nullable('AccountState'), emulated: { type: 'boolean' },
+    finality: { enum: ['pending', 'confirmed', 'finalized'] },
+  }),
+  AddressBook: {
+    type: 'object',
+    additionalProperties: object({ user_friendly: nstr, domain: nstr, interfaces: { type: ['array', 'null'], items: str } }),
+  },
+  TraceNode: object({
+    tx_hash: hash, transaction_hash: hash, transaction_lt: numstr, transaction_now: nint, transaction_aborted: nbool, in_msg_hash: nhash,
+    in_msg: nullable('Message'), transaction: ref('Transaction'), children: { type: 'array', items: ref('TraceNode') },
+  }),
+  Action: object({
+    trace_id: nhash, action_id: hash, start_lt: nnumstr, end_lt: nnumstr, start_utime: nint, end_utime: nint, trace_end_lt: nnumstr,
+    trace_end_utime: nint, trace_mc_seqno_end: nint, transactions: { type: 'array', items: hash }, success: nbool, type: str,
+    details: { type: 'object', description: 'shaped per action type, as TON Center v3' }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
+    accounts: { type: 'array', items: address },
+  }),
+  Trace: object({
+    trace_id: nhash, external_hash: nhash, mc_seqno_start: nnumstr, mc_seqno_end: nnumstr, start_lt: nnumstr, start_utime: nint, end_lt: nnumstr,
+    end_utime: nint,
+    trace_info: object({ trace_state: nstr, messages: nint, transactions: nint, pending_messages: nint, classification_state: nstr }),
+    is_incomplete: { type: 'boolean' }, warning: nstr, actions: { type: 'array', items: ref('Action') }, trace: nullable('TraceNode'),
+    transactions_order: { type: 'array', items: hash }, transactions: { type: 'object', additionalProperties: ref('Transaction') },
+  }),
+  TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
+  TracesResponse: {
+    ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: { type: 'object' } }),
+    properties: {
+      traces: { type: 'array', items: ref('Trace') },
+      address_book: ref('AddressBook'),
+      metadata: { type: 'object' },
+      warnings: { type: 'array', items: str, description: 'present when a source (Redis) did not answer' },
+    },
+  },
+};
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [String(c), { description: { 401: 'API key missing or unknown', 404: 'not found', 405: 'method not allowed', 422: 'a parameter is malformed, missing, repeated or unknown', 429: 'rate limit exceeded (Retry-After)', 503: 'the database cannot be reached', 504: 'the statement timeout fired' }[c], content: { 'application/json': { schema: ref('Error') } } }]));
+
+const control = [
+  { name: 'api_key', in: 'query', schema: str, description: 'or the X-Api-Key header' },
+  { name: 'x_timeout', in: 'query', schema: { type: 'integer', minimum: 1 }, description: 'ms; can only lower the statement timeout (or X-Timeout)' },
+  { name: 'x_no_address_book', in: 'query', schema: { type: 'boolean' }, description: 'or X-No-Address-Book' },
+  { name: 'x_no_metadata', in: 'query', schema: { type: 'boolean' }, description: 'or X-No-Metadata' },
+];
+
+export const OPENAPI = {
+  openapi: '3.1.0',
+  info: { title: 'tonql: TON Center v3 compatible REST', version: '0.1.0', description: 'Unknown parameters are rejected with 422; see the README for the wire rules.' },
+  paths: {
+    '/api/v3/transactionsByMasterchainBlock': {
+      get: {
+        operationId: 'transactionsByMasterchainBlock',
+        summary: 'Transactions of a masterchain block and of every shard block it commits',
+        parameters: [
+          { name: 'seqno', in: 'query', required: true, schema: { type: 'integer', minimum: 0, maximum: 4294967295 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          { name: 'sort', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' }, description: 'by lt, then account, in the same direction' },
+          ...control,
+        ],
+        responses: {
+          '200': { description: 'the page; finalized blocks carry a strong ETag and immutable caching', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
+          '304': { description: 'If-None-Match matched' },
+          ...errors(401, 404, 405, 422, 429, 503, 504),
+        },
+      },
+    },
+    '/api/v3/pendingTraces': {
+      get: {
+        operationId: 'pendingTraces',
+        summary: 'Traces still in flight, from the database and the trace emulator, newest first',
+        parameters: [
+          { name: 'account', in: 'query', schema: str, description: 'exactly one of account and ext_msg_hash' },
+          { name: 'ext_msg_hash', in: 'query', schema: { type: 'array', items: str, maxItems: 100 }, style: 'form', explode: true },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+          { name: 'supported_action_types', in: 'query', schema: { type: 'array', items: str }, style: 'form', explode: true },
+          ...control,
+        ],
+        responses: { '200': { description: 'matching traces ([] when none)', content: { 'application/json': { schema: ref('TracesResponse') } } }, ...errors(401, 405, 422, 429, 503, 504) },
+      },
+    },
+  },
+  components: {
+    schemas,
+    securitySchemes: { APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, APIKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' } },
+  },
+} as const;
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A readable page of the same document, rendered on the server (no script, no CDN). */
+export function docsPage(): string {
+  const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
+    const params = get.parameters
+      .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${'required' in p && p.required ? 'required' : ''}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td><td>${escape(('description' in p && p.description) || '')}</td></tr>`)
+      .join('');
+    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escape((r as { description: string }).description)}</li>`).join('');
+    return `<h2>GET <code>${escape(path)}</code></h2><p>${escape(get.summary)}</p><table><tr><th>parameter</th><th></th><th>schema</th><th></th></tr>${params}</table><ul>${responses}</ul>`;
+  });
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(OPENAPI.info.title)}</title><style>body{font-family:sans-serif;max-width:960px;margin:2em auto}td,th{border-bottom:1px solid #ddd;padding:4px;text-align:left;vertical-align:top}code{font-size:90%}</style></head><body><h1>${escape(OPENAPI.info.title)}</h1><p>${escape(OPENAPI.info.description)} The machine-readable document is <a href="/api/v3/openapi.json">/api/v3/openapi.json</a>.</p>${routes.join('')}</body></html>`;
+}

@@ -1,0 +1,64 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDocument } from '../src/import/importFile';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
+import { startService } from './helpers/service';
+
+describe('OpenAPI document', () => {
+  let db: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let validate: (schema: string, value: unknown) => void;
+  const pending = (() => {
+    const json = realTestnetTraces().json;
+    json.traces = json.traces.slice(0, 3).map((t: any) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'pending' } }));
+    const actions = fixtureJson('actions_mainnet_2026_by_account.json').response;
+    json.traces[0].actions = actions.actions.map((a: any) => ({ ...a, trace_id: json.traces[0].trace_id }));
+    json.metadata = actions.metadata;
+    return json;
+  })();
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'pending', JSON.stringify(pending));
+    service = await startService(db.reader);
+    const doc = await (await service.get('/api/v3/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    validate = (schema, value) => {
+      const check = ajv.getSchema(`doc#/components/schemas/${schema}`)!;
+      const ok = check(value);
+      expect(ok ? [] : check.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`), schema).toEqual([]);
+    };
+  });
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('describes the real responses of both routes and their errors', async () => {
+    const seqno = pending.traces[0].transactions[pending.traces[0].trace_id].mc_block_seqno;
+    validate('TransactionsResponse', await (await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=100`)).json());
+    const traces = await (await service.get(`/api/v3/pendingTraces?${pending.traces.map((t: any) => `ext_msg_hash=${encodeURIComponent(t.external_hash)}`).join('&')}`)).json();
+    expect(traces.traces).toHaveLength(3);
+    expect(traces.traces.some((t: any) => t.actions.length > 0)).toBe(true);
+    validate('TracesResponse', traces);
+    validate('Error', await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=x')).json());
+    validate('Error', await (await service.get('/api/v3/pendingTraces')).json());
+  });
+
+  it('is readable as a page', async () => {
+    const page = await service.get('/api/v3/docs');
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('/api/v3/transactionsByMasterchainBlock');
+    expect(html).toContain('/api/v3/pendingTraces');
+  });
+
+  it('rejects a response missing a spec field (the schemas are strict enough to fail)', async () => {
+    const body = await (await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${pending.traces[0].transactions[pending.traces[0].trace_id].mc_block_seqno}`)).json();
+    delete body.transactions[0].in_msg.hash_norm;
+    expect(() => validate('TransactionsResponse', body)).toThrow();
+  });
+});
