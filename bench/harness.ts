@@ -1,0 +1,116 @@
+// Shared by `npm run bench` and `npm run load`: bench databases, service processes, request shapes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../src/db/postgres';
+import { migrate, readMeta, writeMeta } from '../src/db/schema';
+import { DEFAULT_OPTIONS, GENERATOR_VERSION } from '../src/generate/generator';
+import { generateInto } from '../src/generate/load';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function dbUrl(adminUrl: string, name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A generated database of `n` transactions, made once and reused while its seed and size match. */
+export async function ensureDatabase(n: number, adminUrl = ADMIN_URL): Promise<string> {
+  const name = `tonql_bench_${n}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  const url = dbUrl(adminUrl, name);
+  const want = `v${GENERATOR_VERSION}/${DEFAULT_OPTIONS.seed}/${n}`;
+  if (exists) {
+    const db = openPostgres({ connectionString: url, readOnly: false, max: 1 });
+    const ok = (await readMeta(db)).get('generated') === want;
+    await db.close();
+    if (ok) {
+      await admin.end();
+      return url;
+    }
+    await admin.query(`drop database ${name} with (force)`);
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const db = openPostgres({ connectionString: url, readOnly: false, max: 2 });
+  await migrate(db);
+  const started = performance.now();
+  let last = 0;
+  await generateInto(db, { ...DEFAULT_OPTIONS, transactions: n }, ({ generated }) => {
+    if (generated - last >= 100_000 || generated === n) {
+      last = generated;
+      console.error(`  ${name}: ${generated} transactions (${Math.round(generated / ((performance.now() - started) / 1000))}/s)`);
+    }
+  });
+  await writeMeta(db, 'generated', want);
+  await db.close();
+  console.error(`  ${name}: generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface Proc {
+  child: ChildProcess;
+  base: string;
+  /** Peak RSS since the last reset, in MB (VmHWM; reset through /proc/<pid>/clear_refs). */
+  peakRss(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+export async function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(script.endsWith('main.ts') ? ['--host', '127.0.0.1'] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk;
+      if (ready.test(log)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${log}`)));
+    setTimeout(() => resolve(), 15_000);
+  });
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    peakRss: () => Number(/VmHWM:\s+(\d+)/.exec(status())![1]) / 1024,
+    resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+    stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
+}
+
+export interface Request {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export const graphql = (query: string, variables: unknown): Request => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ query, variables }),
+});
+
