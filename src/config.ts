@@ -14,6 +14,8 @@ export interface Config {
   network?: Network;
   statementTimeoutMs: number;
   poolMax: number;
+  /** How long a request waits for a pool connection before it is answered 503. */
+  connectTimeoutMs: number;
   logLevel: string;
   /** Memory for finalized block pages served again; 0 turns the cache off. */
   cacheMaxMb: number;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     network: (network || undefined) as Network | undefined,
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
+    connectTimeoutMs: integer('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, 2000, 1, 600_000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
     access: access(env),
     replicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean).map((u) => {

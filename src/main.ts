@@ -9,23 +9,55 @@ import { PageCache } from './rest/pageCache';
 import { Limiter } from './http/limiter';
 import { RateLimiter } from './http/rateLimit';
 
-const program = new Command()
-  .name('tonql')
-  .description('Serves TON traces and transactions over GraphQL and TON Center v3 compatible REST')
-  .option('--port <port>', 'HTTP port (env PORT, default 8080)')
-  .option('--host <host>', 'address to listen on (env HOST, default 0.0.0.0)')
-  .option('--database-url <url>', 'PostgreSQL of ton-indexer, read-only (env DATABASE_URL); default: embedded PGlite')
-  .option('--data-dir <dir>', 'embedded database directory (env DATA_DIR, default ./data)')
-  .option('--redis-url <url>', "the trace emulator's Redis, for pending traces (env REDIS_URL); optional")
-  .option('--network <network>', 'mainnet or testnet, for user-friendly addresses (env TON_NETWORK)')
-  .option('--statement-timeout <ms>', 'SQL statement timeout (env STATEMENT_TIMEOUT_MS, default 3000)')
-  .option('--cache-max-mb <mb>', 'memory for finalized block pages served again, 0 to turn off (env CACHE_MAX_MB, default 64)')
-  .option('--max-concurrent-requests <n>', 'requests building responses at once, the rest queue (env MAX_CONCURRENT_REQUESTS, default 4)')
-  .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
-  .parse();
+/** Every setting is an environment variable and the same-named flag (PG_POOL_MAX is --pg-pool-max); flags win. */
+const SETTINGS: [env: string, help: string][] = [
+  ['PORT', 'HTTP port (default 8080)'],
+  ['HOST', 'address to listen on (default 0.0.0.0)'],
+  ['DATABASE_URL', 'PostgreSQL of ton-indexer, read-only; default: embedded PGlite in DATA_DIR'],
+  ['DATABASE_REPLICA_URLS', 'read replicas, comma-separated'],
+  ['DATA_DIR', 'embedded database directory (default ./data)'],
+  ['REDIS_URL', "the trace emulator's Redis, for pending traces (read-only)"],
+  ['TON_NETWORK', 'mainnet or testnet, for user-friendly addresses (default: from the data, else mainnet)'],
+  ['STATEMENT_TIMEOUT_MS', 'SQL statement timeout (default 3000)'],
+  ['PG_POOL_MAX', 'PostgreSQL connections (default 10)'],
+  ['PG_CONNECT_TIMEOUT_MS', 'how long to wait for a pool connection (default 2000)'],
+  ['CACHE_MAX_MB', 'memory for finalized block pages served again, 0 to turn off (default 64)'],
+  ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
+  ['MAX_TRACE_TRANSACTIONS', 'traces with more transactions are returned incomplete (default 4000)'],
+  ['GRAPHQL_MAX_DEPTH', 'GraphQL depth limit (default 15)'],
+  ['GRAPHQL_MAX_ALIASES', 'GraphQL alias limit (default 30)'],
+  ['GRAPHQL_MAX_TOKENS', 'GraphQL token limit (default 2000)'],
+  ['GRAPHQL_MAX_COST', 'GraphQL cost limit, list fields priced by their limit (default 1000000)'],
+  ['GRAPHQL_MAX_DOCUMENT_BYTES', 'GraphQL document size limit (default 100000)'],
+  ['GRAPHQL_INTROSPECTION', 'true/false (default true)'],
+  ['GRAPHIQL', 'serve GraphiQL, true/false (default true)'],
+  ['API_KEYS', 'accepted API keys, comma-separated'],
+  ['REQUIRE_API_KEY', 'true: requests need a key'],
+  ['RATE_LIMIT_IP', 'requests per second per client address, 0 off'],
+  ['RATE_LIMIT_IP_BURST', 'burst per client address (default twice the rate)'],
+  ['RATE_LIMIT_KEY', 'requests per second per API key, 0 off'],
+  ['RATE_LIMIT_KEY_BURST', 'burst per API key (default twice the rate)'],
+  ['RATE_LIMIT_REDIS_URL', 'Redis shared by instances for rate limits'],
+  ['TRUST_PROXY', 'true: client address from X-Forwarded-For'],
+  ['LOG_LEVEL', 'pino log level (default info)'],
+];
+
+const flagName = (env: string) => env.toLowerCase().replace(/_/g, '-');
+const optionKey = (env: string) => flagName(env).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+const program = new Command().name('tonql').description('Serves TON traces and transactions over GraphQL and TON Center v3 compatible REST');
+for (const [env, help] of SETTINGS) program.option(`--${flagName(env)} <value>`, `${help} (env ${env})`);
+program.parse();
+
+/** The environment with the command line's flags laid over it. */
+function settings(): NodeJS.ProcessEnv {
+  const flags = program.opts<Record<string, string | undefined>>();
+  const overlay = Object.fromEntries(SETTINGS.flatMap(([env]) => (flags[optionKey(env)] === undefined ? [] : [[env, flags[optionKey(env)]]])));
+  return { ...process.env, ...overlay };
+}
 
 async function main() {
-  const config = loadConfig(process.env, program.opts());
+  const config = loadConfig(settings());
   const log = createLogger(config.logLevel);
   const { db, network, apiVersion } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;

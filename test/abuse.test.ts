@@ -19,6 +19,7 @@ const hostileValue = fc.oneof(
   fc.double().map(String),
   fc.constantFrom('%ff', '%c3%28', '%', '%zz', '%00', '0x' + 'f'.repeat(64), 'A'.repeat(44), '-1', '1e9', ' 1', 'asc%20', 'null', '[]', '{}'),
   fc.string({ minLength: 500, maxLength: 3000 }),
+  fc.integer({ min: 8200, max: 20000 }).map((n) => 'x'.repeat(n)),
 );
 const queryString = fc
   .array(fc.tuple(fc.constantFrom(...PARAMS), hostileValue, fc.boolean()), { maxLength: 8 })

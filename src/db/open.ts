@@ -23,7 +23,7 @@ export interface ServingDatabase {
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
 export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
   const serving = (connectionString: string) =>
-    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax });
+    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs });
   const primary = config.databaseUrl ? serving(config.databaseUrl) : await openEmbedded(config.dataDir, log);
   if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
   const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map(serving)) : primary;

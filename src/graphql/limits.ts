@@ -87,6 +87,16 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
       }
     },
     onExecute: ({ args, setResultAndStopExecution }) => {
+      // The service only reads: a mutation or subscription is refused here, before the compiled executor (which
+      // would fail on the missing root type with a 500).
+      const document = args.document as DocumentNode;
+      const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      const operation = operations.find((o) => !args.operationName || o.name?.value === args.operationName) ?? operations[0];
+      if (operation && operation.operation !== 'query') {
+        return setResultAndStopExecution({
+          errors: [new GraphQLError(`this API is read-only: ${operation.operation}s are not supported, only queries`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })],
+        });
+      }
       const cost = queryCost(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
       if (cost > limits.maxCost) {
         setResultAndStopExecution({

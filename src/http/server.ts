@@ -106,5 +106,16 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       else res.destroy();
     });
   });
+  // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
+  // malformed HTTP) still get the contract's JSON error body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, reason, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'the request line and headers exceed 16 KiB']
+        : [400, 'Bad Request', 'the request is not valid HTTP'];
+    const body = JSON.stringify({ error: message, code: status });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   return { server, yoga, metrics };
 }
