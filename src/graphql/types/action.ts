@@ -9,27 +9,21 @@ const pascal = (s: string) => camel(s).replace(/^./, (c) => c.toUpperCase());
 type Obj = Record<string, unknown>;
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-const DexTransfer = builder.objectRef<Obj>('DexTransfer').implement({
-  description: 'One jetton transfer into or out of a DEX within a swap.',
-  fields: (t) =>
-    Object.fromEntries(
-      DEX_TRANSFER_FIELDS.map(([name, kind]) => [
-        camel(name),
-        t.field({ type: kind === 'decimal' ? 'BigInt' : 'String', nullable: true, resolve: (o) => (o[name] ?? null) as string | null }),
-      ]),
-    ),
-});
+/** A GraphQL object for a composite of the indexer's action details (name, then kind, per field). */
+const compositeObject = (name: string, description: string, fields: readonly (readonly [string, string])[]) =>
+  builder.objectRef<Obj>(name).implement({
+    description,
+    fields: (t) =>
+      Object.fromEntries(
+        fields.map(([field, kind]) => [
+          camel(field),
+          t.field({ type: kind === 'decimal' ? 'BigInt' : 'String', nullable: true, resolve: (o) => (o[field] ?? null) as string | null }),
+        ]),
+      ),
+  });
 
-const PeerSwap = builder.objectRef<Obj>('PeerSwap').implement({
-  description: 'One hop of a routed swap.',
-  fields: (t) =>
-    Object.fromEntries(
-      PEER_SWAP_FIELDS.map(([name, kind]) => [
-        camel(name),
-        t.field({ type: kind === 'decimal' ? 'BigInt' : 'String', nullable: true, resolve: (o) => (o[name] ?? null) as string | null }),
-      ]),
-    ),
-});
+const DexTransfer = compositeObject('DexTransfer', 'One jetton transfer into or out of a DEX within a swap.', DEX_TRANSFER_FIELDS);
+const PeerSwap = compositeObject('PeerSwap', 'One hop of a routed swap.', PEER_SWAP_FIELDS);
 
 function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, f: DetailField) {
   const get = (o: Obj) => o[f.key] ?? null;
