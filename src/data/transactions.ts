@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
-import { MAX_STORED_SEQNO } from './blocks';
+import { notFound } from '../errors';
+import { MAX_STORED_SEQNO, masterchainBlockStatus } from './blocks';
 import type { TransactionRow } from './rows';
 
 /** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
@@ -38,6 +39,13 @@ export async function transactionsByMasterchainBlock(db: Queryable, page: BlockP
     `${SELECT} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`,
     [page.seqno, page.limit, page.offset],
   );
+}
+
+/** A page of a block that must exist (404 otherwise), with whether the block is final. Page and check run at once. */
+export async function blockPage(db: Queryable, page: BlockPage): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
+  const [rows, block] = await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno)]);
+  if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
+  return { rows, finalized: block.finalized };
 }
 
 /** Batch function for the transaction-by-hash loader. */

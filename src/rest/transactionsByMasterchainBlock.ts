@@ -1,8 +1,6 @@
 import type { RequestContext } from '../context';
-import { masterchainBlockStatus } from '../data/blocks';
 import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
-import { transactionsByMasterchainBlock, type BlockPage } from '../data/transactions';
-import { notFound } from '../errors';
+import { blockPage, type BlockPage } from '../data/transactions';
 import { CONTROL_PARAMS, QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
 
@@ -21,12 +19,8 @@ export function parseBlockPage(query: QueryParams): BlockPage {
 
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {
-  const [rows, block] = await Promise.all([
-    transactionsByMasterchainBlock(ctx.db, page),
-    masterchainBlockStatus(ctx.db, page.seqno),
-  ]);
-  if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
+  const { rows, finalized } = await blockPage(ctx.db, page);
   const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
   const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
-  return { body: { transactions, address_book: book }, immutable: block.finalized };
+  return { body: { transactions, address_book: book }, immutable: finalized };
 }

@@ -22,10 +22,10 @@ export type TraceRef = Omit<TraceModel, 'transactions' | 'actions'> & {
   supportedActionTypes?: string[];
 };
 
+/** A node of a built tree, with what the whole tree shares: its transactions and in-messages by hash. */
 interface NodeRef {
   node: TreeNode;
-  txs: Map<string, TraceTransaction>;
-  inMsg: MessageWithContent | null;
+  tree: { txs: Map<string, TraceTransaction>; inMsgs: Map<string, MessageWithContent | null> };
 }
 
 async function transactionsOf(trace: TraceRef, ctx: RequestContext): Promise<TraceTransaction[]> {
@@ -51,16 +51,13 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
           return { hash: tx.row.hash, inMsgHash: inMsg?.msg_hash ?? null, outMsgHashes: messages[i].filter((m) => m.direction === 'out').map((m) => m.msg_hash) };
         }),
       );
-      const byHash = new Map(txs.map((tx) => [tx.row.hash, tx]));
-      const ref = (node: TreeNode): NodeRef => ({ node, txs: byHash, inMsg: inMsgs.get(node.hash) ?? null });
-      nodeRefs.set(byHash, ref);
-      return { root: built.root && ref(built.root), warning: built.warning };
+      const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])), inMsgs };
+      return { root: built.root && { node: built.root, tree }, warning: built.warning };
     })();
     trees.set(trace, tree);
   }
   return tree;
 }
-const nodeRefs = new WeakMap<Map<string, TraceTransaction>, (node: TreeNode) => NodeRef>();
 
 const TraceInfo = builder.objectRef<TraceRef['header']>('TraceInfo').implement({
   description: 'State and size of a trace.',
@@ -79,13 +76,20 @@ TraceNode.implement({
   fields: (t) => ({
     transactionHash: t.string({ resolve: (n) => n.node.hash }),
     txHash: t.string({ description: "toncenter's name for transactionHash", resolve: (n) => n.node.hash }),
-    transactionLt: t.field({ type: 'BigInt', resolve: (n) => n.txs.get(n.node.hash)!.row.lt }),
-    transactionNow: t.int({ nullable: true, resolve: (n) => n.txs.get(n.node.hash)!.row.now }),
-    transactionAborted: t.boolean({ nullable: true, resolve: (n) => n.txs.get(n.node.hash)!.row.aborted }),
+    transactionLt: t.field({ type: 'BigInt', resolve: (n) => n.tree.txs.get(n.node.hash)!.row.lt }),
+    transactionNow: t.int({ nullable: true, resolve: (n) => n.tree.txs.get(n.node.hash)!.row.now }),
+    transactionAborted: t.boolean({ nullable: true, resolve: (n) => n.tree.txs.get(n.node.hash)!.row.aborted }),
     inMsgHash: t.string({ nullable: true, resolve: (n) => n.node.inMsgHash }),
-    inMsg: t.field({ type: Message, nullable: true, resolve: (n) => n.inMsg && toWireMessage(n.inMsg) }),
-    transaction: t.field({ type: Transaction, resolve: (n) => n.txs.get(n.node.hash)! }),
-    children: t.field({ type: [TraceNode], resolve: (n) => n.node.children.map((c) => nodeRefs.get(n.txs)!(c)) }),
+    inMsg: t.field({
+      type: Message,
+      nullable: true,
+      resolve: (n) => {
+        const message = n.tree.inMsgs.get(n.node.hash);
+        return message ? toWireMessage(message) : null;
+      },
+    }),
+    transaction: t.field({ type: Transaction, resolve: (n) => n.tree.txs.get(n.node.hash)! }),
+    children: t.field({ type: [TraceNode], resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
   }),
 });
 

@@ -1,9 +1,7 @@
-import { masterchainBlockStatus } from '../../data/blocks';
 import { sortOutMessages } from '../../data/messages';
 import type { MessageWithContent } from '../../data/rows';
-import { transactionsByMasterchainBlock } from '../../data/transactions';
+import { blockPage } from '../../data/transactions';
 import { parseHash } from '../../encoding/hash';
-import { notFound } from '../../errors';
 import type { RequestContext } from '../../context';
 import { checkInteger } from '../../rest/query';
 import { MAX_SEQNO } from '../../rest/transactionsByMasterchainBlock';
@@ -146,12 +144,7 @@ builder.queryFields((t) => ({
           offset: checkInteger('offset', String(args.offset), 0, 2 ** 31 - 1),
           sort: args.sort === 'asc' ? ('asc' as const) : ('desc' as const),
         };
-        const [rows, block] = await Promise.all([
-          transactionsByMasterchainBlock(ctx.db, page),
-          masterchainBlockStatus(ctx.db, page.seqno),
-        ]);
-        if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
-        return rows.map(fromDatabase);
+        return (await blockPage(ctx.db, page)).rows.map(fromDatabase);
       }),
   }),
   transaction: t.field({
