@@ -40,6 +40,15 @@ describe('GraphQL limits', () => {
     expect(queryCost(parse('{ transactionsByMasterchainBlock(seqno: 1) { hash } }'), undefined, undefined)).toBe(1 + 10);
   });
 
+  it('refuses mutations and subscriptions: the API only reads', async () => {
+    for (const type of ['mutation', 'subscription']) {
+      const res = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: `${type} { x }` }) });
+      expect(res.status).toBeLessThan(500);
+      const body = await res.json();
+      expect(body.errors[0]).toMatchObject({ message: `this API is read-only: ${type}s are not supported, only queries`, extensions: { code: 'BAD_USER_INPUT' } });
+    }
+  });
+
   it('can switch introspection and GraphiQL off for production', async () => {
     const closed = createGraphQL(testServices(db.reader), { introspection: false, graphiql: false });
     const result = await execute(closed, '{ __schema { types { name } } }');

@@ -65,6 +65,18 @@ export function queryCost(document: DocumentNode, operationName: string | null |
 }
 
 /**
+ * The service only reads: mutations and subscriptions are refused before the compiled executor, which would
+ * fail on the missing root type with a 500.
+ */
+const onlyQueries = (type: string) =>
+  new GraphQLError(`this API is read-only: ${type}s are not supported, only queries`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+
+function operationType(document: DocumentNode, operationName: string | null | undefined): string {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return (operations.find((o) => !operationName || o.name?.value === operationName) ?? operations[0])?.operation ?? 'query';
+}
+
+/**
  * Depth, aliases and tokens through graphql-armor, cost through the rule above, the document's size checked
  * before parsing. Every rejection is a BAD_USER_INPUT naming the limit.
  */
@@ -86,17 +98,13 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
         });
       }
     },
+    // Subscriptions take this path instead of onExecute; the schema has none.
+    onSubscribe: ({ args, setResultAndStopExecution }) => {
+      setResultAndStopExecution({ errors: [onlyQueries(operationType(args.document as DocumentNode, args.operationName))] });
+    },
     onExecute: ({ args, setResultAndStopExecution }) => {
-      // The service only reads: a mutation or subscription is refused here, before the compiled executor (which
-      // would fail on the missing root type with a 500).
-      const document = args.document as DocumentNode;
-      const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-      const operation = operations.find((o) => !args.operationName || o.name?.value === args.operationName) ?? operations[0];
-      if (operation && operation.operation !== 'query') {
-        return setResultAndStopExecution({
-          errors: [new GraphQLError(`this API is read-only: ${operation.operation}s are not supported, only queries`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })],
-        });
-      }
+      const type = operationType(args.document as DocumentNode, args.operationName);
+      if (type !== 'query') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
       const cost = queryCost(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
       if (cost > limits.maxCost) {
         setResultAndStopExecution({
