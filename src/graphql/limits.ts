@@ -1,6 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type FieldNode, type OperationDefinitionNode, type SelectionNode, type ValueNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { selectedOperation } from './operation';
 
 export interface GraphQLLimits {
   maxDepth: number;
@@ -71,10 +72,7 @@ export function queryCost(document: DocumentNode, operationName: string | null |
 const onlyQueries = (type: string) =>
   new GraphQLError(`this API is read-only: ${type}s are not supported, only queries`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
 
-function operationType(document: DocumentNode, operationName: string | null | undefined): string {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  return (operations.find((o) => !operationName || o.name?.value === operationName) ?? operations[0])?.operation ?? 'query';
-}
+const operationType = (document: DocumentNode, operationName: string | null | undefined) => selectedOperation(document, operationName)?.operation ?? 'query';
 
 /**
  * Depth, aliases and tokens through graphql-armor, cost through the rule above, the document's size checked
@@ -91,7 +89,7 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
   }) as Plugin;
   const shaping: Plugin = {
     onParams: ({ params }) => {
-      const size = Buffer.byteLength(params.query ?? '');
+      const size = typeof params.query === 'string' ? Buffer.byteLength(params.query) : 0;
       if (size > limits.maxDocumentBytes) {
         throw new GraphQLError(`document size limit of ${limits.maxDocumentBytes} bytes exceeded: got ${size} bytes`, {
           extensions: { code: 'BAD_USER_INPUT', limit: 'documentBytes', http: { status: 400 } },

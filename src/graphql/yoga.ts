@@ -1,9 +1,13 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionNode } from 'graphql';
+import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
+import { requestScope } from '../http/requestScope';
+import { createMaskError } from './errors';
+import { selectedOperation } from './operation';
+import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 
 const EXAMPLE = `# Transactions of a masterchain block, with messages and account names.
@@ -23,15 +27,22 @@ query BlockTransactions($seqno: UInt32!) {
 function countOperations(onOperation: NonNullable<GraphQLOptions['onOperation']>): Plugin<RequestContext> {
   return {
     onExecute: ({ args }) => {
-      const document = args.document as DocumentNode;
-      const operation = document.definitions.find(
-        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
-      );
+      const operation = selectedOperation(args.document as DocumentNode, args.operationName);
       const first = operation?.selectionSet.selections.find((s: SelectionNode) => s.kind === Kind.FIELD);
       onOperation(operation?.operation ?? 'unknown', first?.kind === Kind.FIELD ? first.name.value : 'unknown');
     },
   };
 }
+
+/** Names the operation in the request's scope, for the log line of an unexpected error. */
+const nameOperation: Plugin<RequestContext> = {
+  onExecute: ({ args }) => {
+    const scope = requestScope.getStore();
+    if (!scope) return;
+    const operation = selectedOperation(args.document as DocumentNode, args.operationName);
+    scope.operationName = operation?.name?.value ?? args.operationName ?? undefined;
+  },
+};
 
 /** A source that did not answer is reported next to the data, in `extensions.warnings`, not as an error. */
 const warnings: Plugin<RequestContext> = {
@@ -74,13 +85,17 @@ export interface GraphQLOptions {
 }
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
+  const reported = new WeakSet<object>();
   return createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    context: () => createRequestContext(services),
+    context: ({ request }) => createRequestContext(services, { timeoutMs: requestTimeoutMs(request) }),
+    maskedErrors: { maskError: createMaskError(services.log, reported) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
+      requestParams,
+      nameOperation,
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),
       useGraphQlJit(),
@@ -98,7 +113,11 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       debug: () => {},
       info: () => {},
       warn: (...args: unknown[]) => services.log.warn({ args }, 'graphql'),
-      error: (...args: unknown[]) => services.log.error({ args }, 'graphql'),
+      // The mask logs what it masks (with the request id); yoga would log the same error again.
+      error: (...args: unknown[]) => {
+        if (args.length === 1 && typeof args[0] === 'object' && args[0] !== null && reported.has(args[0])) return;
+        services.log.error(args[0] instanceof Error ? { err: args[0] } : { args }, 'graphql');
+      },
     },
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMetrics, routeLabel } from './metrics';
 import { accessEnabled, checkAccess } from './access';
+import { logUnexpected, requestScope } from './requestScope';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
@@ -100,8 +101,8 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       metrics.duration.observe({ route }, seconds);
       services.log.info({ reqId: id, method: req.method, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
     });
-    handle(req, res).catch((err) => {
-      services.log.error({ err, reqId: id }, 'unhandled request error');
+    requestScope.run({ reqId: id }, () => handle(req, res)).catch((err) => {
+      logUnexpected(services.log, err, { reqId: id });
       if (!res.headersSent) sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'));
       else res.destroy();
     });

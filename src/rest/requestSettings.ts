@@ -9,6 +9,9 @@ export interface RequestSettings {
   noMetadata: boolean;
 }
 
+/** `X-Timeout` / `x_timeout` in milliseconds; it can only lower the service's statement timeout. */
+export const parseTimeoutMs = (raw: string | undefined) => (raw === undefined ? undefined : checkInteger('x_timeout', raw, 1, 600_000));
+
 /** toncenter's control settings: a header wins over its query alias. */
 export function readRequestSettings(query: QueryParams, headers: IncomingHttpHeaders): RequestSettings {
   const pick = (header: string, param: string) => {
@@ -20,7 +23,7 @@ export function readRequestSettings(query: QueryParams, headers: IncomingHttpHea
   const noBook = pick('x-no-address-book', 'x_no_address_book');
   const noMeta = pick('x-no-metadata', 'x_no_metadata');
   return {
-    timeoutMs: timeout === undefined ? undefined : checkInteger('x_timeout', timeout, 1, 600_000),
+    timeoutMs: parseTimeoutMs(timeout),
     noAddressBook: noBook === undefined ? false : parseBoolean('x_no_address_book', noBook),
     noMetadata: noMeta === undefined ? false : parseBoolean('x_no_metadata', noMeta),
   };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { ApiError, classifyDbError, notFound } from '../errors';
+import { logUnexpected } from '../http/requestScope';
 import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
@@ -90,7 +91,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
   } catch (err) {
     const known = classifyDbError(err);
     if (known) return sendError(req, res, known, { ...common, 'Server-Timing': timing() });
-    services.log.error({ err, path }, 'request failed');
+    logUnexpected(services.log, err, { path });
     return sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'), common);
   }
 }

@@ -10,7 +10,7 @@ import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction } from '../../wire/action';
 import { toWireMessage } from '../../wire/message';
 import { builder } from '../builder';
-import { badUserInput, withGraphQLErrors } from '../errors';
+import { badUserInput } from '../errors';
 import { Action } from './action';
 import { Message } from './message';
 import { fromDatabase, messagesOf, Transaction } from './transaction';
@@ -151,26 +151,24 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ defaultValue: 100 }),
       supportedActionTypes: t.arg.stringList(),
     },
-    resolve: (_root, args, ctx) =>
-      withGraphQLErrors(async () => {
-        const query = pendingTracesQuery({ account: args.account ?? undefined, extMsgHashes: args.extMsgHash ?? undefined, limit: args.limit ?? 100 });
-        const { traces } = await findPendingTraces(ctx, query);
-        return traces.map((tr) => ({ ...tr, supportedActionTypes: args.supportedActionTypes ?? undefined }));
-      }),
+    resolve: async (_root, args, ctx) => {
+      const query = pendingTracesQuery({ account: args.account ?? undefined, extMsgHashes: args.extMsgHash ?? undefined, limit: args.limit ?? 100 });
+      const { traces } = await findPendingTraces(ctx, query);
+      return traces.map((tr) => ({ ...tr, supportedActionTypes: args.supportedActionTypes ?? undefined }));
+    },
   }),
   trace: t.field({
     type: Trace,
     nullable: true,
     description: "A trace by its id (the root transaction's hash), or a pending one by its external message hash.",
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      withGraphQLErrors(async () => {
-        const id = parseHash(args.id);
-        if (!id) throw badUserInput(`id must be 64 hex digits or base64/base64url of 32 bytes, got "${args.id.slice(0, 80)}"`);
-        const header = await ctx.loaders.trace.load(id);
-        if (header) return (await databaseTraces(ctx, [header]))[0];
-        const { traces } = await findPendingTraces(ctx, { extMsgHashes: [id], limit: 1 });
-        return traces[0] ?? null;
-      }),
+    resolve: async (_root, args, ctx) => {
+      const id = parseHash(args.id);
+      if (!id) throw badUserInput(`id must be 64 hex digits or base64/base64url of 32 bytes, got "${args.id.slice(0, 80)}"`);
+      const header = await ctx.loaders.trace.load(id);
+      if (header) return (await databaseTraces(ctx, [header]))[0];
+      const { traces } = await findPendingTraces(ctx, { extMsgHashes: [id], limit: 1 });
+      return traces[0] ?? null;
+    },
   }),
 }));

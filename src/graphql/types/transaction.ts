@@ -11,7 +11,7 @@ import { toWireMessage } from '../../wire/message';
 import { toWireMetadata } from '../../wire/metadata';
 import { toWireAccountState, toWireBlockRef, toWireDescription } from '../../wire/transaction';
 import { builder } from '../builder';
-import { badUserInput, withGraphQLErrors } from '../errors';
+import { badUserInput } from '../errors';
 import { AccountState } from './accountState';
 import { AddressBookEntry } from './addressBook';
 import { AddressMetadata } from './metadata';
@@ -136,16 +136,15 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ defaultValue: 0 }),
       sort: t.arg({ type: SortOrder, defaultValue: 'desc' }),
     },
-    resolve: (_root, args, ctx) =>
-      withGraphQLErrors(async () => {
-        const page = {
-          seqno: checkInteger('seqno', String(args.seqno), 0, MAX_SEQNO),
-          limit: checkInteger('limit', String(args.limit), 1, 1000),
-          offset: checkInteger('offset', String(args.offset), 0, 2 ** 31 - 1),
-          sort: args.sort === 'asc' ? ('asc' as const) : ('desc' as const),
-        };
-        return (await blockPage(ctx.db, page)).rows.map(fromDatabase);
-      }),
+    resolve: async (_root, args, ctx) => {
+      const page = {
+        seqno: checkInteger('seqno', String(args.seqno), 0, MAX_SEQNO),
+        limit: checkInteger('limit', String(args.limit), 1, 1000),
+        offset: checkInteger('offset', String(args.offset), 0, 2 ** 31 - 1),
+        sort: args.sort === 'asc' ? ('asc' as const) : ('desc' as const),
+      };
+      return (await blockPage(ctx.db, page)).rows.map(fromDatabase);
+    },
   }),
   transaction: t.field({
     type: Transaction,
