@@ -72,7 +72,7 @@ async function main() {
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     limiter: new Limiter(config.maxConcurrentRequests),
     maxTraceTransactions: config.maxTraceTransactions,
-    access: { policy: { ...config.access, apiKeys: new Set(config.access.apiKeys) }, limiter: new RateLimiter(rateLimitRedis) },
+    access: { policy: { ...config.access, apiKeys: new Set(config.access.apiKeys) }, limiter: new RateLimiter({ redis: rateLimitRedis }) },
   };
   const { server } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {

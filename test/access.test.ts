@@ -23,6 +23,12 @@ async function serve(db: Database, policy: AccessPolicy, limiter: RateLimiter) {
   return { get: (path: string, init?: RequestInit) => fetch(base + path, init), close: () => new Promise((r) => server.close(r)) };
 }
 
+/** A clock only the test moves, so no refill happens between requests unless the test says so. */
+function fakeClock(start = 1_700_000_000_000) {
+  let ms = start;
+  return { now: () => ms, advance: (by: number) => void (ms += by) };
+}
+
 const policy = (over: Partial<AccessPolicy>): AccessPolicy => ({ apiKeys: new Set(['k1', 'k2']), requireKey: false, trustProxy: false, ...over });
 
 describe('API keys and rate limits', () => {
@@ -49,40 +55,81 @@ describe('API keys and rate limits', () => {
     }
   });
 
-  it('answers 429 with Retry-After once a client has used its bucket; keys have buckets of their own', async () => {
-    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 3 }, perKey: { rate: 1, burst: 5 } }), new RateLimiter());
+  it('answers 429 with Retry-After once a client has used its bucket, refills at exactly the rate; keys have buckets of their own', async () => {
+    const clock = fakeClock();
+    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 3 }, perKey: { rate: 1, burst: 5 } }), new RateLimiter({ now: clock.now }));
+    const statuses = async (n: number, init?: RequestInit) => {
+      const out = [];
+      for (let i = 0; i < n; i += 1) out.push((await service.get(ROUTE, init)).status);
+      return out;
+    };
     try {
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await service.get(ROUTE)).status);
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(await statuses(4)).toEqual([200, 200, 200, 429]);
       const limited = await service.get(ROUTE);
       expect(limited.headers.get('retry-after')).toBe('1');
       expect(await limited.json()).toEqual({ error: 'rate limit of 1 requests per second (burst 3) exceeded; retry in 1 s', code: 429 });
-      const keyed = [];
-      for (let i = 0; i < 6; i += 1) keyed.push((await service.get(ROUTE, { headers: { 'X-Api-Key': 'k1' } })).status);
-      expect(keyed).toEqual([200, 200, 200, 200, 200, 429]);
+      clock.advance(999);
+      expect(await statuses(1)).toEqual([429]);
+      clock.advance(1);
+      expect(await statuses(2)).toEqual([200, 429]);
+      clock.advance(60_000);
+      expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+      expect(await statuses(6, { headers: { 'X-Api-Key': 'k1' } })).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
       await service.close();
     }
   });
 
-  it.skipIf(!withRedis)('shares buckets between two instances through Redis', async () => {
+  it.skipIf(!withRedis)('shares buckets between two instances through Redis, refilled by the same clock', async () => {
     const url = await freshRedisUrl(10);
     const [r1, r2] = [openRedis(url), openRedis(url)];
     await Promise.all([connected(r1), connected(r2)]);
+    const clock = fakeClock();
     const p = policy({ perIp: { rate: 1, burst: 4 } });
-    const [a, b] = [await serve(db.reader, p, new RateLimiter(r1)), await serve(db.reader, p, new RateLimiter(r2))];
+    const [a, b] = [await serve(db.reader, p, new RateLimiter({ redis: r1, now: clock.now })), await serve(db.reader, p, new RateLimiter({ redis: r2, now: clock.now }))];
     try {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) statuses.push((await a.get(ROUTE)).status, (await b.get(ROUTE)).status);
       // six requests from one address across both instances: the shared bucket of 4 runs out
-      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
-      expect(statuses.slice(4)).toEqual([429, 429]);
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      clock.advance(999);
+      expect([(await a.get(ROUTE)).status, (await b.get(ROUTE)).status]).toEqual([429, 429]);
+      clock.advance(1);
+      expect([(await b.get(ROUTE)).status, (await a.get(ROUTE)).status]).toEqual([200, 429]);
     } finally {
       await a.close();
       await b.close();
       r1.disconnect();
       r2.disconnect();
+    }
+  });
+});
+
+describe('RateLimiter', () => {
+  const backends = withRedis ? ['local', 'redis'] : ['local'];
+  it.each(backends)('refills %s buckets from the injected clock, exactly at the rate and up to the burst', async (backend) => {
+    const redis = backend === 'redis' ? openRedis(await freshRedisUrl(10)) : undefined;
+    if (redis) await connected(redis);
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ redis, now: clock.now });
+    const bucket = { rate: 2, burst: 2 };
+    const take = async (n: number) => {
+      const out = [];
+      for (let i = 0; i < n; i += 1) out.push((await limiter.take('client', bucket)).allowed);
+      return out;
+    };
+    try {
+      expect(await take(3)).toEqual([true, true, false]);
+      clock.advance(499);
+      expect(await limiter.take('client', bucket)).toEqual({ allowed: false, retryAfter: 1 });
+      clock.advance(1);
+      expect(await take(2)).toEqual([true, false]);
+      clock.advance(1000);
+      expect(await take(3)).toEqual([true, true, false]);
+      clock.advance(3_600_000);
+      expect(await take(3)).toEqual([true, true, false]);
+    } finally {
+      redis?.disconnect();
     }
   });
 });
