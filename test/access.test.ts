@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/postgres';
 import { spreadReads } from '../src/db/replicas';
 import { connected, openRedis } from '../src/emulator/redis';
-import type { AccessPolicy } from '../src/http/access';
+import { loadConfig } from '../src/config';
+import { proxyTrust, type AccessPolicy } from '../src/http/access';
 import { RateLimiter } from '../src/http/rateLimit';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
@@ -29,7 +30,7 @@ function fakeClock(start = 1_700_000_000_000) {
   return { now: () => ms, advance: (by: number) => void (ms += by) };
 }
 
-const policy = (over: Partial<AccessPolicy>): AccessPolicy => ({ apiKeys: new Set(['k1', 'k2']), requireKey: false, trustProxy: false, ...over });
+const policy = (over: Partial<AccessPolicy>): AccessPolicy => ({ apiKeys: new Set(['k1', 'k2']), requireKey: false, trustProxy: proxyTrust(0), ...over });
 
 describe('API keys and rate limits', () => {
   let db: TestDatabase;
@@ -75,6 +76,39 @@ describe('API keys and rate limits', () => {
       clock.advance(60_000);
       expect(await statuses(4)).toEqual([200, 200, 200, 429]);
       expect(await statuses(6, { headers: { 'X-Api-Key': 'k1' } })).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it.each([
+    ['TRUST_PROXY=true (one hop)', proxyTrust(loadConfig({ TRUST_PROXY: 'true' }).access.trustProxy), '6.6.6.6, 203.0.113.7'],
+    ['two hops', proxyTrust(2), '6.6.6.6, 203.0.113.7, 10.1.2.3'],
+    ['a list of proxies', proxyTrust(['loopback', '10.0.0.0/8']), '6.6.6.6, 203.0.113.7, 10.1.2.3'],
+  ])('behind trusted proxies (%s), limits the address the last of them saw, not what the client wrote left of it', async (_name, trust, forwarded) => {
+    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 2 }, trustProxy: trust }), new RateLimiter({ now: fakeClock().now }));
+    const from = async (xff: string) => (await service.get(ROUTE, { headers: { 'X-Forwarded-For': xff } })).status;
+    try {
+      // the client rewrites the leftmost entry on every request; it still draws from 203.0.113.7's bucket
+      const spoofed = [];
+      for (const fake of ['6.6.6.6', '7.7.7.7', '8.8.8.8', '9.9.9.9']) spoofed.push(await from(forwarded.replace('6.6.6.6', fake)));
+      expect(spoofed).toEqual([200, 200, 429, 429]);
+      expect(await from(forwarded.replace('6.6.6.6, ', ''))).toBe(429);
+      // another client behind the same proxies has a bucket of its own
+      expect(await from(forwarded.replace('203.0.113.7', '203.0.113.8'))).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when the peer is not one of the trusted proxies', async () => {
+    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 2 }, trustProxy: proxyTrust(['10.0.0.0/8']) }), new RateLimiter({ now: fakeClock().now }));
+    try {
+      const statuses = [];
+      for (const xff of ['1.1.1.1', '2.2.2.2, 10.1.2.3', '3.3.3.3']) statuses.push((await service.get(ROUTE, { headers: { 'X-Forwarded-For': xff } })).status);
+      // all three are 127.0.0.1, the socket's peer
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await service.get(ROUTE)).status).toBe(429);
     } finally {
       await service.close();
     }
