@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 
 export type Network = 'mainnet' | 'testnet';
 
@@ -27,7 +28,11 @@ export interface Config {
     requireKey: boolean;
     perIp?: { rate: number; burst: number };
     perKey?: { rate: number; burst: number };
-    trustProxy: boolean;
+    /**
+     * Which peers are our proxies, so their X-Forwarded-For entries are believed: a hop count (0: none, the
+     * socket address is the client) or addresses, CIDRs and proxy-addr's presets.
+     */
+    trustProxy: number | string[];
     /** Where rate-limit counters are shared between instances. Not REDIS_URL: the emulator's Redis is only read. */
     redisUrl?: string;
   };
@@ -55,9 +60,29 @@ function access(env: NodeJS.ProcessEnv): Config['access'] {
     requireKey,
     perIp: bucket('RATE_LIMIT_IP', 'RATE_LIMIT_IP_BURST'),
     perKey: bucket('RATE_LIMIT_KEY', 'RATE_LIMIT_KEY_BURST'),
-    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl,
   };
+}
+
+const TRUST_PROXY_FORMS = 'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
+
+/** `true` is one proxy (a balancer in front), not every hop: trusting all would take the leftmost entry, which the client writes. */
+function trustProxy(raw: string | undefined): number | string[] {
+  if (raw === undefined || raw === '' || /^(false|no|off)$/i.test(raw)) return 0;
+  if (/^(true|yes|on)$/i.test(raw)) return 1;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 100) throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}"`);
+    return Number(raw);
+  }
+  const list = raw.split(',').map((entry) => entry.trim());
+  try {
+    if (list.includes('')) throw new Error('empty entry');
+    proxyaddr.compile(list);
+  } catch (err) {
+    throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}" (${(err as Error).message})`);
+  }
+  return list;
 }
 
 function flag(name: string, raw: string | undefined, fallback: boolean): boolean {

@@ -8,6 +8,7 @@ import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
 import { Limiter } from './http/limiter';
 import { RateLimiter } from './http/rateLimit';
+import { proxyTrust } from './http/access';
 
 /** Every setting is an environment variable and the same-named flag (PG_POOL_MAX is --pg-pool-max); flags win. */
 const SETTINGS: [env: string, help: string][] = [
@@ -38,7 +39,7 @@ const SETTINGS: [env: string, help: string][] = [
   ['RATE_LIMIT_KEY', 'requests per second per API key, 0 off'],
   ['RATE_LIMIT_KEY_BURST', 'burst per API key (default twice the rate)'],
   ['RATE_LIMIT_REDIS_URL', 'Redis shared by instances for rate limits'],
-  ['TRUST_PROXY', 'true: client address from X-Forwarded-For'],
+  ['TRUST_PROXY', 'proxies in front whose X-Forwarded-For is believed: a hop count (true is 1) or addresses/CIDRs, comma-separated'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 
@@ -72,7 +73,10 @@ async function main() {
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     limiter: new Limiter(config.maxConcurrentRequests),
     maxTraceTransactions: config.maxTraceTransactions,
-    access: { policy: { ...config.access, apiKeys: new Set(config.access.apiKeys) }, limiter: new RateLimiter(rateLimitRedis) },
+    access: {
+      policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },
+      limiter: new RateLimiter({ redis: rateLimitRedis }),
+    },
   };
   const { server } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {

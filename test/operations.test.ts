@@ -52,6 +52,18 @@ describe('operations endpoints', () => {
     expect(() => loadConfig({ GRAPHIQL: 'maybe' })).toThrow(new ConfigError('GRAPHIQL must be true or false, got "maybe"'));
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, true being one hop; refuses anything else', () => {
+    const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).access.trustProxy;
+    expect([trust(), trust(''), trust('false'), trust('0'), trust('true'), trust('1'), trust('2')]).toEqual([0, 0, 0, 0, 1, 1, 2]);
+    expect(trust('loopback, 10.0.0.0/8,::1, 192.168.1.5')).toEqual(['loopback', '10.0.0.0/8', '::1', '192.168.1.5']);
+    const accepts = 'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
+    expect(() => trust('lb.internal')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "lb.internal" (invalid IP address: lb.internal)`));
+    expect(() => trust('10.0.0.0/33')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "10.0.0.0/33" (invalid range on address: 10.0.0.0/33)`));
+    expect(() => trust('10.0.0.1,')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "10.0.0.1," (empty entry)`));
+    expect(() => trust('101')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "101"`));
+    expect(() => trust('-1')).toThrow(ConfigError);
+  });
 });
 
 describe('metrics and request logs', () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import { ApiError } from '../errors';
 import type { Bucket, RateLimiter } from './rateLimit';
 
@@ -9,8 +10,16 @@ export interface AccessPolicy {
   requireKey: boolean;
   perIp?: Bucket;
   perKey?: Bucket;
-  /** Take the client address from X-Forwarded-For (set when a load balancer is in front). */
-  trustProxy: boolean;
+  /** Which hops are our proxies (`proxyTrust`); the client is the address the last of them saw. */
+  trustProxy: ProxyTrust;
+}
+
+/** Whether hop `i` is one of our proxies: 0 is the socket's peer, then X-Forwarded-For from its right end. */
+export type ProxyTrust = (addr: string, i: number) => boolean;
+
+/** Compiles TRUST_PROXY (a hop count or addresses, see config) once, at startup. */
+export function proxyTrust(spec: number | string[]): ProxyTrust {
+  return typeof spec === 'number' ? (_addr, i) => i < spec : proxyaddr.compile(spec);
 }
 
 export const accessEnabled = (p: AccessPolicy) => p.requireKey || p.apiKeys.size > 0 || p.perIp !== undefined || p.perKey !== undefined;
@@ -27,10 +36,12 @@ function apiKeyOf(req: IncomingMessage, rawQuery: string): string | undefined {
   }
 }
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0].trim();
-  return req.socket.remoteAddress ?? 'unknown';
+/**
+ * Walks X-Forwarded-For from the right while the hops are trusted and stops at the first address a trusted proxy
+ * saw. Entries left of it were written by the client, so the leftmost is never taken on trust.
+ */
+export function clientIp(req: IncomingMessage, trust: ProxyTrust): string {
+  return proxyaddr(req, trust) ?? 'unknown';
 }
 
 /**

@@ -33,10 +33,17 @@ return {allowed, wait}`;
  */
 export class RateLimiter {
   private readonly local = new Map<string, { tokens: number; at: number }>();
+  private readonly redis?: Redis;
+  /** Milliseconds; refill is computed from it for local and Redis buckets alike. */
+  private readonly now: () => number;
 
-  constructor(private readonly redis?: Redis) {}
+  constructor(options: { redis?: Redis; now?: () => number } = {}) {
+    this.redis = options.redis;
+    this.now = options.now ?? Date.now;
+  }
 
-  async take(key: string, bucket: Bucket, now = Date.now()): Promise<Verdict> {
+  async take(key: string, bucket: Bucket): Promise<Verdict> {
+    const now = this.now();
     if (this.redis && this.redis.status === 'ready') {
       try {
         const [allowed, wait] = (await this.redis.eval(TAKE, 1, `tonql:rl:${key}`, bucket.rate, bucket.burst, now)) as [number, number];
