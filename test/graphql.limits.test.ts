@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQL } from '../src/graphql/yoga';
 import { DEFAULT_LIMITS, queryCost } from '../src/graphql/limits';
 import { parse } from 'graphql';
+import { schema } from '../src/graphql/schema';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { execute } from './helpers/graphql';
 import { testServices } from './helpers/service';
@@ -26,18 +27,33 @@ describe('GraphQL limits', () => {
     expect(await rejected('{ transaction(hash: "x") { inMsg { sourceTransaction { inMsg { sourceTransaction { inMsg { hash } } } } } } }')).toMatch(/depth limit of 6 exceeded, found 7/i);
     expect(await rejected('{ a: transaction(hash: "x") { hash } b: transaction(hash: "x") { hash } c: transaction(hash: "x") { hash } d: transaction(hash: "x") { hash } }')).toMatch(/aliases limit of 3 exceeded, found 4/i);
     expect(await rejected(`{ transaction(hash: "x") { ${'hash '.repeat(300)} } }`)).toMatch(/token limit of 300 exceeded/i);
-    expect(await rejected('query ($n: Int) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash outMsgs { hash source destination value opcode bounce bounced createdLt } } }', { n: 1000 })).toBe(
-      'query cost limit of 20000 exceeded: this query costs 37001 (list fields count their limit)'.replace('37001', String(queryCost(parse('{ transactionsByMasterchainBlock(seqno: 1, limit: 1000) { hash outMsgs { hash source destination value opcode bounce bounced createdLt } } }'), undefined, undefined))),
+    // 1 + 1000 × (hash 1 + outMsgs (1 + 4 × 8 fields)) = 34001
+    const page = '{ hash outMsgs { hash source destination value opcode bounce bounced createdLt } }';
+    expect(await rejected(`query ($n: Int) { transactionsByMasterchainBlock(seqno: 1, limit: $n) ${page} }`, { n: 1000 })).toBe(
+      'query cost limit of 20000 exceeded: this query costs 34001 (list fields count their limit)',
     );
     const big = `{ transaction(hash: "${'x'.repeat(5000)}") { hash } }`;
     expect(await rejected(big)).toBe(`document size limit of 4000 bytes exceeded: got ${Buffer.byteLength(big)} bytes`);
   });
 
-  it('prices list fields by their limit, including through variables and fragments', () => {
-    const doc = parse('query Q($n: Int) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { ...F } } fragment F on Transaction { hash lt }');
-    expect(queryCost(doc, 'Q', { n: 10 })).toBe(1 + 10 * 2);
-    expect(queryCost(doc, 'Q', { n: 1000 })).toBe(1 + 1000 * 2);
-    expect(queryCost(parse('{ transactionsByMasterchainBlock(seqno: 1) { hash } }'), undefined, undefined)).toBe(1 + 10);
+  it('prices list fields by their limit from coerced values: literals, variables, variable defaults, fragments', () => {
+    const cost = (query: string, variables?: Record<string, unknown>, operationName?: string) => queryCost(schema, parse(query), operationName, variables);
+    const doc = 'query Q($n: Int) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { ...F } } fragment F on Transaction { hash lt }';
+    expect(cost(doc, { n: 10 })).toBe(1 + 10 * 2);
+    expect(cost(doc, { n: 1000 })).toBe(1 + 1000 * 2);
+    expect(cost('{ transactionsByMasterchainBlock(seqno: 1) { hash } }')).toBe(1 + 10);
+    // a variable's default is what execution uses: priced as 1000, not as an absent limit
+    expect(cost('query ($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { outMsgs { hash } } }')).toBe(1 + 1000 * (1 + 4));
+    // only the operation that runs is priced
+    expect(cost('query A { transactionsByMasterchainBlock(seqno: 1, limit: 5) { hash } } query B { transactionsByMasterchainBlock(seqno: 1, limit: 7) { hash } }', {}, 'B')).toBe(1 + 7);
+    // same field name, different types: TraceInfo.transactions is a number, Trace.transactions a list of 50
+    expect(cost('{ trace(id: "x") { traceInfo { transactions } transactions { hash } } }')).toBe(1 + (1 + 1) + (1 + 50 * 1));
+  });
+
+  it('rejects a costly page whose limit only a variable default sets', async () => {
+    expect(await rejected('query ($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash outMsgs { hash source destination value opcode bounce bounced createdLt } } }')).toBe(
+      'query cost limit of 20000 exceeded: this query costs 34001 (list fields count their limit)',
+    );
   });
 
   it('refuses mutations and subscriptions: the API only reads', async () => {

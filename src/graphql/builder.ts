@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import type { RequestContext } from '../context';
 
@@ -11,8 +12,11 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
-  plugins: [DataloaderPlugin],
+  plugins: [ComplexityPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
+  // Every field costs 1; a list field multiplies what is selected under it by its size, declared next to it
+  // (its `limit` argument where it has one). The limit is enforced per request in graphql/limits.ts.
+  complexity: { defaultComplexity: 1, defaultListMultiplier: 10 },
 });
 
 builder.queryType({});

@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, Kind, type DocumentNode, type FieldNode, type OperationDefinitionNode, type SelectionNode, type ValueNode } from 'graphql';
+import { complexityFromQuery } from '@pothos/plugin-complexity';
+import { GraphQLError, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { selectedOperation } from './operation';
 
@@ -15,54 +16,16 @@ export interface GraphQLLimits {
 // the benchmark about as much. The default leaves room for that and rejects a few of them aliased together.
 export const DEFAULT_LIMITS: GraphQLLimits = { maxDepth: 15, maxAliases: 30, maxTokens: 2000, maxCost: 1_000_000, maxDocumentBytes: 100_000 };
 
-/** How many items a list field returns when the query does not say: its `limit` default, or a typical size. */
-const LIST_SIZES: Record<string, number> = {
-  transactionsByMasterchainBlock: 10,
-  pendingTraces: 100,
-  outMsgs: 4,
-  children: 4,
-  transactions: 50,
-  actions: 5,
-  tokenInfo: 2,
-  peerSwaps: 3,
-  transactionsOrder: 1,
-};
-
-function intValue(node: ValueNode | undefined, variables: Record<string, unknown> | undefined): number | undefined {
-  if (!node) return undefined;
-  if (node.kind === Kind.INT) return Number(node.value);
-  if (node.kind === Kind.VARIABLE) {
-    const v = variables?.[node.name.value];
-    return typeof v === 'number' ? v : undefined;
-  }
-  return undefined;
-}
-
 /**
- * Cost: every field costs 1, and a list field multiplies what is under it by its size: the `limit` argument
- * when given (variables resolved), else its default. So `transactionsByMasterchainBlock(limit: 1000)
- * { outMsgs { ... } }` costs what it will make the server do, and aliases repeating it add up.
+ * What a query will make the server do: every field costs 1 and a list field multiplies what is under it by
+ * the size declared next to it (its `limit` argument when it has one), from the variables as execution
+ * coerces them, defaults included. Only the operation that runs is priced; aliases repeating a field add up.
  */
-export function queryCost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined): number {
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const costOf = (selections: readonly SelectionNode[], seen: Set<string>): number =>
-    selections.reduce((sum, s) => {
-      if (s.kind === Kind.FIELD) return sum + fieldCost(s, seen);
-      if (s.kind === Kind.INLINE_FRAGMENT) return sum + costOf(s.selectionSet.selections, seen);
-      const fragment = fragments.get(s.name.value);
-      if (!fragment || seen.has(s.name.value)) return sum;
-      return sum + costOf(fragment.selectionSet.selections, new Set([...seen, s.name.value]));
-    }, 0);
-  const fieldCost = (field: FieldNode, seen: Set<string>): number => {
-    const inner = field.selectionSet ? costOf(field.selectionSet.selections, seen) : 0;
-    const size = LIST_SIZES[field.name.value];
-    if (size === undefined) return 1 + inner;
-    const limit = intValue(field.arguments?.find((a) => a.name.value === 'limit')?.value, variables) ?? size;
-    return 1 + Math.max(1, limit) * inner;
-  };
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operations.find((o) => !operationName || o.name?.value === operationName) ?? operations[0];
-  return operation ? costOf(operation.selectionSet.selections, new Set()) : 0;
+export function queryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined, ctx: object = {}): number {
+  const operation = selectedOperation(document, operationName);
+  if (!operation) return 0;
+  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  return complexityFromQuery({ ...document, definitions: [operation, ...fragments] }, { schema, ctx, variables: variables ?? {} }).complexity;
 }
 
 /**
@@ -103,7 +66,12 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
     onExecute: ({ args, setResultAndStopExecution }) => {
       const type = operationType(args.document as DocumentNode, args.operationName);
       if (type !== 'query') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
-      const cost = queryCost(args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
+      let cost: number;
+      try {
+        cost = queryCost(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, args.contextValue);
+      } catch {
+        return; // variables that do not coerce: execution reports them
+      }
       if (cost > limits.maxCost) {
         setResultAndStopExecution({
           errors: [

@@ -41,7 +41,7 @@ function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, f: Det
     case 'dexTransfer':
       return t.field({ type: DexTransfer, nullable: true, resolve: (o) => get(o) as Obj | null });
     case 'peerSwaps':
-      return t.field({ type: [PeerSwap], resolve: (o) => (get(o) as Obj[] | null) ?? [] });
+      return t.field({ type: [PeerSwap], complexity: { field: 1, multiplier: 3 }, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
     case 'derived':
       return f.key.startsWith('is_') ? t.boolean({ nullable: true, resolve: (o) => get(o) as boolean | null }) : t.string({ nullable: true, resolve: (o) => get(o) as string | null });
     default:

@@ -21,6 +21,6 @@ export const AddressMetadata = builder.objectRef<WireAddressMetadata & { address
   fields: (t) => ({
     address: t.exposeString('address'),
     isIndexed: t.exposeBoolean('is_indexed'),
-    tokenInfo: t.field({ type: [TokenInfo], resolve: (m) => m.token_info }),
+    tokenInfo: t.field({ type: [TokenInfo], complexity: { field: 1, multiplier: 2 }, resolve: (m) => m.token_info }),
   }),
 });

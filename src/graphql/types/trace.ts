@@ -89,7 +89,7 @@ TraceNode.implement({
       },
     }),
     transaction: t.field({ type: Transaction, resolve: (n) => n.tree.txs.get(n.node.hash)! }),
-    children: t.field({ type: [TraceNode], resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
+    children: t.field({ type: [TraceNode], complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
   }),
 });
 
@@ -114,10 +114,11 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
     warning: t.string({ nullable: true, resolve: async (tr, _args, ctx) => (tr.incomplete ? 'trace is too large' : (await treeOf(tr, ctx)).warning) }),
     root: t.field({ type: TraceNode, nullable: true, description: 'The root of the tree (the spec calls it `trace`).', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
     trace: t.field({ type: TraceNode, nullable: true, description: 'Same as `root`, under the spec\'s name.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
-    transactions: t.field({ type: [Transaction], description: 'All transactions, lt ascending.', resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
+    transactions: t.field({ type: [Transaction], description: 'All transactions, lt ascending.', complexity: { field: 1, multiplier: 50 }, resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
     transactionsOrder: t.stringList({ resolve: async (tr, _args, ctx) => (await transactionsOf(tr, ctx)).map((tx) => tx.row.hash) }),
     actions: t.field({
       type: [Action],
+      complexity: { field: 1, multiplier: 5 },
       args: { supportedActionTypes: t.arg.stringList({ description: 'Only these types; default: the top-level actions.' }) },
       resolve: async (tr, args, ctx) => {
         const rows = tr.actions ?? (tr.header.trace_id === null ? [] : await ctx.loaders.actionsByTrace.load(tr.header.trace_id));
@@ -143,6 +144,7 @@ builder.objectFields(Transaction, (t) => ({
 builder.queryFields((t) => ({
   pendingTraces: t.field({
     type: [Trace],
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 100) }),
     description:
       'Traces still in flight for an account or started by external messages (raw or normalized hashes), from the database and the emulator, newest first. Degradations are listed in `extensions.warnings`.',
     args: {

@@ -68,6 +68,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     outMsgs: t.field({
       type: [Message],
       description: 'Ordered by created_lt.',
+      complexity: { field: 1, multiplier: 4 },
       resolve: async (tx, _args, ctx) => sortOutMessages((await messagesOf(tx, ctx)).filter((m) => m.direction === 'out')).map(toWireMessage),
     }),
     accountStateBefore: t.field({
@@ -130,6 +131,7 @@ builder.queryFields((t) => ({
   transactionsByMasterchainBlock: t.field({
     type: [Transaction],
     description: 'Transactions of a masterchain block and of every shard block it commits, by (lt, account).',
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 10) }),
     args: {
       seqno: t.arg({ type: 'UInt32', required: true }),
       limit: t.arg.int({ defaultValue: 10 }),
