@@ -24,6 +24,8 @@ const SETTINGS: [env: string, help: string][] = [
   ['PG_CONNECT_TIMEOUT_MS', 'how long to wait for a pool connection (default 2000)'],
   ['CACHE_MAX_MB', 'memory for finalized block pages served again, 0 to turn off (default 64)'],
   ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
+  ['MAX_QUEUED_REQUESTS', 'requests that may wait for a turn; more get 503 with Retry-After (default 256)'],
+  ['MAX_QUEUE_WAIT_MS', 'longest wait for a turn before 503 (default 5000)'],
   ['MAX_TRACE_TRANSACTIONS', 'traces with more transactions are returned incomplete (default 4000)'],
   ['GRAPHQL_MAX_DEPTH', 'GraphQL depth limit (default 15)'],
   ['GRAPHQL_MAX_ALIASES', 'GraphQL alias limit (default 30)'],
@@ -71,7 +73,7 @@ async function main() {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
-    limiter: new Limiter(config.maxConcurrentRequests),
+    limiter: new Limiter({ max: config.maxConcurrentRequests, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
     maxTraceTransactions: config.maxTraceTransactions,
     access: {
       policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },

@@ -3,6 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createMetrics, routeLabel } from './metrics';
 import { accessEnabled, checkAccess } from './access';
 import { logUnexpected, requestScope } from './requestScope';
+import { MAX_BODY_BYTES, tooLarge } from './body';
+import { serveGraphQL } from './graphqlRoute';
+import { BusyError, ClientGoneError } from './limiter';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
@@ -11,7 +14,11 @@ import { API_PREFIX, handleRest } from '../rest/routes';
 
 const MAX_URL_BYTES = 8192;
 const GRAPHQL_BODY_TYPES = /^\s*(application\/(json|graphql|x-www-form-urlencoded)|multipart\/form-data)\s*(;|$)/i;
-const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A rejection on /graphql in the GraphQL error shape, with the HTTP status it maps to. */
+function sendGraphQLError(req: IncomingMessage, res: ServerResponse, err: ApiError, headers: Record<string, string> = {}) {
+  sendJson(req, res, err.status, JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code } }] }), headers);
+}
 
 /** Ready means the dependencies answer: the database always, Redis when configured. */
 async function readiness(services: Services) {
@@ -39,13 +46,15 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     if (url.length > MAX_URL_BYTES) {
       return sendError(req, res, new ApiError(414, `the URL is ${url.length} bytes long; at most ${MAX_URL_BYTES} are accepted`, 'BAD_USER_INPUT'));
     }
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {
       res.setHeader('Connection', 'close');
-      return sendError(req, res, new ApiError(413, `the request body is ${declared} bytes; at most ${MAX_BODY_BYTES} are accepted`, 'BAD_USER_INPUT'));
+      return sendError(req, res, tooLarge(declared));
     }
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
+    // Only /graphql reads a body; elsewhere an unread body must not be drained after the response.
+    if (path !== '/graphql' && (declared > 0 || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
     const query = q < 0 ? '' : url.slice(q + 1);
     if ((path.startsWith(API_PREFIX) || path === '/graphql') && services.access && accessEnabled(services.access.policy)) {
       try {
@@ -60,9 +69,19 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     if (path === '/graphql' && req.method === 'POST' && !GRAPHQL_BODY_TYPES.test(req.headers['content-type'] ?? '')) {
       // yoga answers these with an empty 415; clients get a GraphQL error body like every other rejection.
       const message = `content type "${(req.headers['content-type'] ?? '').slice(0, 80)}" is not accepted; send application/json`;
-      return sendJson(req, res, 415, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] }));
+      return sendGraphQLError(req, res, new ApiError(415, message, 'BAD_USER_INPUT'));
     }
-    if (path === '/graphql') return services.limiter ? services.limiter.run(async () => yoga(req, res)) : yoga(req, res);
+    if (path === '/graphql') {
+      try {
+        return await serveGraphQL(req, res, yoga, services.limiter);
+      } catch (err) {
+        if (err instanceof ClientGoneError) return res.destroy();
+        if (err instanceof BusyError) return sendGraphQLError(req, res, err, { 'Retry-After': String(err.retryAfter) });
+        if (!(err instanceof ApiError)) throw err;
+        res.setHeader('Connection', 'close');
+        return sendError(req, res, err);
+      }
+    }
     if (path === '/healthcheck') {
       // TON Center's own liveness route: a plain 200 OK.
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { ApiError, classifyDbError, notFound } from '../errors';
+import { BusyError, ClientGoneError } from '../http/limiter';
 import { logUnexpected } from '../http/requestScope';
 import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
@@ -75,7 +76,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         const { body, immutable } = await parsed.run(requestCtx, settings);
         return { payload: JSON.stringify(body), immutable };
       };
-      const { payload, immutable } = services.limiter ? await services.limiter.run(work) : await work();
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const { payload, immutable } = services.limiter ? await services.limiter.run(work, gone.signal) : await work();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       page = { payload: bytes, etag: strongEtag(bytes) };
@@ -89,8 +92,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     }
     return sendJson(req, res, 200, payload, cacheHeaders);
   } catch (err) {
+    if (err instanceof ClientGoneError) return res.destroy();
     const known = classifyDbError(err);
-    if (known) return sendError(req, res, known, { ...common, 'Server-Timing': timing() });
+    const retry: Record<string, string> = err instanceof BusyError ? { 'Retry-After': String(err.retryAfter) } : {};
+    if (known) return sendError(req, res, known, { ...common, ...retry, 'Server-Timing': timing() });
     logUnexpected(services.log, err, { path });
     return sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'), common);
   }
