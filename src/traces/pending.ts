@@ -1,23 +1,20 @@
 import type { RequestContext } from '../context';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, type TraceRow } from '../data/traces';
+import { headerOnly, isTooLarge, maxTraceTransactions } from './cap';
 import type { Trace } from './model';
 import { traceKey } from './model';
 
-export const DEFAULT_MAX_TRACE_TRANSACTIONS = 4000;
-
 export type PendingQuery = { account: string; limit: number } | { extMsgHashes: string[]; limit: number };
 
-/** Database traces with their transactions and actions, each list one batched statement. */
+/** Database traces with their transactions and actions, each list one batched statement; too large ones as headers. */
 export async function databaseTraces(ctx: RequestContext, rows: TraceRow[]): Promise<Trace[]> {
-  const max = ctx.services.maxTraceTransactions ?? DEFAULT_MAX_TRACE_TRANSACTIONS;
-  const tooLarge = (r: TraceRow) => r.nodes_ !== null && Number(r.nodes_) > max;
-  // Like toncenter's max-trace-txs: a trace over the cap comes back as its header, marked incomplete.
-  const ids = rows.filter((r) => !tooLarge(r)).map((r) => r.trace_id);
+  const max = maxTraceTransactions(ctx);
+  const ids = rows.filter((r) => !isTooLarge(r.nodes_, max)).map((r) => r.trace_id);
   const [txLists, actionLists] = await Promise.all([ctx.loaders.transactionsByTrace.loadMany(ids), ctx.loaders.actionsByTrace.loadMany(ids)]);
   const index = new Map(ids.map((id, i) => [id, i]));
   return rows.map((header) => {
     const i = index.get(header.trace_id);
-    if (i === undefined) return { source: 'database', header, transactions: [], actions: [], incomplete: true };
+    if (i === undefined) return headerOnly('database', header);
     const txs = txLists[i];
     const actions = actionLists[i];
     if (txs instanceof Error) throw txs;
