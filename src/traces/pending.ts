@@ -38,9 +38,10 @@ async function fromDatabase(ctx: RequestContext, q: PendingQuery): Promise<Trace
 async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: string[]): Promise<Trace[]> {
   const emulator = ctx.services.emulator;
   if (!emulator) return [];
+  const max = maxTraceTransactions(ctx);
   let traces: Trace[];
   try {
-    traces = 'account' in q ? await emulator.tracesByAccount(q.account) : await emulator.tracesByExternalHashes(q.extMsgHashes);
+    traces = 'account' in q ? await emulator.tracesByAccount(q.account, max) : await emulator.tracesByExternalHashes(q.extMsgHashes, max);
   } catch (err) {
     ctx.services.log.warn({ err }, 'emulated traces unavailable');
     warnings.push('emulated traces are missing: Redis (the trace emulator\'s store) did not answer; only traces pending in the database are shown');
@@ -60,7 +61,8 @@ function rememberEmulated(ctx: RequestContext, trace: Trace): void {
   }
 }
 
-const endLt = (t: Trace) => BigInt(t.header.end_lt ?? -1);
+// A trace whose end is unknown (an emulated one too large to read) sorts by its start, a lower bound.
+const endLt = (t: Trace) => BigInt(t.header.end_lt ?? t.header.start_lt ?? -1);
 
 /**
  * Pending traces from the database and, when configured, the emulator's Redis: one entry per trace (the

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,4 +33,34 @@ export async function freshRedisUrl(index: number): Promise<string> {
   await client.flushdb();
   client.disconnect();
   return url.toString();
+}
+
+/**
+ * The commands Redis executes on the database of `url` (MONITOR), to measure what a reader reads on the real
+ * server. `take()` returns those executed since the last call.
+ */
+export async function watchCommands(url: string) {
+  const index = Number(new URL(url).pathname.slice(1) || 0);
+  const client = new Redis(url);
+  const monitor = await client.monitor();
+  const seen: string[][] = [];
+  let marker: { id: string; seen: () => void } | undefined;
+  monitor.on('monitor', (_time: string, args: string[], _source: string, database: string) => {
+    if (Number(database) !== index) return;
+    if (marker && args[0].toLowerCase() === 'echo' && args[1] === marker.id) marker.seen();
+    else seen.push([args[0].toLowerCase(), ...args.slice(1)]);
+  });
+  return {
+    async take(): Promise<string[][]> {
+      // MONITOR reports in execution order: once a marker sent now arrives, everything before it has.
+      const arrived = new Promise<void>((resolve) => (marker = { id: randomUUID(), seen: resolve }));
+      await client.echo(marker!.id);
+      await arrived;
+      return seen.splice(0);
+    },
+    close(): void {
+      monitor.disconnect();
+      client.disconnect();
+    },
+  };
 }
