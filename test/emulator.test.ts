@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountTraceKeys } from '../src/emulator/accountKeys';
 import { pushTraces } from '../src/emulator/push';
 import { EmulatorRepository } from '../src/emulator/repository';
 import { connected, openRedis } from '../src/emulator/redis';
@@ -15,6 +16,7 @@ import { execute } from './helpers/graphql';
 import { freshRedisUrl, redisAvailable, watchCommands } from './helpers/redis';
 import { testServices } from './helpers/service';
 import { diffSpec, expandTrace } from './helpers/spec';
+import { syntheticTrace } from './helpers/synthetic';
 import type { AddressInfo } from 'node:net';
 
 const ROUTE = '/api/v3/pendingTraces';
@@ -159,7 +161,7 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const account = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
       const pipeline = vi.spyOn(redis, 'pipeline');
       const zrevrange = vi.spyOn(redis, 'zrevrange');
-      const traces = await repository.tracesByAccount(account, 4000);
+      const traces = await repository.tracesByKeys(await repository.accountTraceKeys(account).next(100), 4000);
       expect(traces.length).toBeGreaterThan(3);
       expect(zrevrange).toHaveBeenCalledTimes(1);
       expect(pipeline).toHaveBeenCalledTimes(2); // the sizes (HLEN), then the hashes
@@ -221,6 +223,40 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       } finally {
         watch.close();
         await capped.close();
+      }
+    });
+
+    it('reads an account\'s traces only as far as `limit` needs, refilling for traces complete in the database', async () => {
+      const account = `0:${'AB'.repeat(32)}`;
+      const traces = Array.from({ length: 300 }, (_, i) => syntheticTrace(2, `busy ${i}`, { rootAccount: account, firstLt: 5_000_000_000n + BigInt(i) * 100n }).traces[0]);
+      await pushTraces(redis, { traces }, { finality: 'pending' });
+      const watch = await watchCommands(url);
+      const read = async (query: string) => {
+        await watch.take();
+        const body = await get(query);
+        const commands = await watch.take();
+        const members = commands
+          .filter(([command]) => command === 'zrevrange')
+          .reduce((n, [, , start, stop]) => n + (Number(stop) < 0 ? Infinity : Number(stop) - Number(start) + 1), 0);
+        return { hashes: body.traces.map((t: any) => t.external_hash), hgetall: commands.filter(([command]) => command === 'hgetall').length, members, commands: commands.length };
+      };
+      try {
+        expect(await read(`account=${account}&limit=2`)).toEqual({ hashes: [traces[299].external_hash, traces[298].external_hash], hgetall: 2, members: 32, commands: 5 });
+
+        // the newest three are complete in the database: dropped, and the next ones read in their place
+        const complete = traces.slice(297).map((t) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'complete' } }));
+        await importDocument(db.writer, 'busy complete', JSON.stringify({ traces: complete }));
+        const refilled = await read(`account=${account}&limit=2`);
+        expect(refilled.hashes).toEqual([traces[296].external_hash, traces[295].external_hash]);
+        expect(refilled.hgetall).toBe(6);
+        expect(refilled.members).toBe(32);
+
+        // and never more than a bound of members in all, however many distinct traces are wanted
+        const keys = new AccountTraceKeys(redis, account, 50);
+        expect(await keys.next(100)).toHaveLength(50);
+        expect(keys.truncated).toBe(true);
+      } finally {
+        watch.close();
       }
     });
 

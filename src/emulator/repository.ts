@@ -3,6 +3,7 @@ import { headerOnly, isTooLarge } from '../traces/cap';
 import type { Trace, TraceTransaction } from '../traces/model';
 import { sortByLt } from '../traces/model';
 import { decodeActions, toActionRow } from './actions';
+import { AccountTraceKeys } from './accountKeys';
 import { decodeNode } from './codec';
 
 type TraceHash = Record<string, Buffer>;
@@ -17,8 +18,8 @@ const isNodeField = (field: string) => field.length === 44 && field.endsWith('='
 /**
  * Reads the emulated traces TON Center's trace emulator keeps in Redis (read-only): account sorted sets of
  * "<trace key>:<in-msg hash>" members, one hash per trace keyed by its normalized external message hash, and
- * `tr_in_msg:<external hash>` aliases. Every batch of keys goes out as one pipeline; a trace over the size cap
- * is never read whole.
+ * `tr_in_msg:<external hash>` aliases. Every batch of keys goes out as one pipeline, and every read is bounded:
+ * account sets are paged (AccountTraceKeys), and a trace over the size cap is never read whole.
  */
 export class EmulatorRepository {
   constructor(private readonly redis: Redis) {}
@@ -27,10 +28,9 @@ export class EmulatorRepository {
     return this.redis.ping();
   }
 
-  async tracesByAccount(account: string, maxTransactions: number): Promise<Trace[]> {
-    const members = await this.redis.zrevrange(account, 0, -1);
-    const keys = [...new Set(members.map((m) => m.split(':')).filter((parts) => parts.length === 2).map(([key]) => key))];
-    return this.tracesByKeys(keys, maxTransactions);
+  /** The account's distinct trace keys, newest member first, paged on demand. */
+  accountTraceKeys(account: string): AccountTraceKeys {
+    return new AccountTraceKeys(this.redis, account);
   }
 
   /** Traces by their keys (normalized external hashes); a missing or empty hash is left out. */

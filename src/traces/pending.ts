@@ -1,5 +1,7 @@
 import type { RequestContext } from '../context';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, type TraceRow } from '../data/traces';
+import { MAX_ACCOUNT_MEMBERS } from '../emulator/accountKeys';
+import type { EmulatorRepository } from '../emulator/repository';
 import { headerOnly, isTooLarge, maxTraceTransactions } from './cap';
 import type { Trace } from './model';
 import { traceKey } from './model';
@@ -35,23 +37,66 @@ async function fromDatabase(ctx: RequestContext, q: PendingQuery): Promise<Trace
   return databaseTraces(ctx, rows);
 }
 
+/** A Redis read that failed: reported as a warning, where a database failure fails the request. */
+class EmulatorUnavailable extends Error {}
+
+const fromRedis = <T>(read: Promise<T>): Promise<T> =>
+  read.catch((err) => {
+    throw new EmulatorUnavailable('Redis did not answer', { cause: err });
+  });
+
 async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: string[]): Promise<Trace[]> {
   const emulator = ctx.services.emulator;
   if (!emulator) return [];
   const max = maxTraceTransactions(ctx);
-  let traces: Trace[];
+  let live: Trace[];
   try {
-    traces = 'account' in q ? await emulator.tracesByAccount(q.account, max) : await emulator.tracesByExternalHashes(q.extMsgHashes, max);
+    live = 'account' in q
+      ? await emulatedByAccount(ctx, emulator, q.account, q.limit, max, warnings)
+      : await dropCompleted(ctx, await fromRedis(emulator.tracesByExternalHashes(q.extMsgHashes, max)));
   } catch (err) {
-    ctx.services.log.warn({ err }, 'emulated traces unavailable');
+    if (!(err instanceof EmulatorUnavailable)) throw err;
+    ctx.services.log.warn({ err: err.cause }, 'emulated traces unavailable');
     warnings.push('emulated traces are missing: Redis (the trace emulator\'s store) did not answer; only traces pending in the database are shown');
     return [];
   }
-  // A trace the database already holds as complete is no longer pending, whatever Redis still keeps.
-  const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
-  const live = traces.filter((t) => !done.has(t.header.external_hash!));
   for (const trace of live) rememberEmulated(ctx, trace);
   return live;
+}
+
+/**
+ * An account's emulated traces, at least `limit` live ones when Redis has them, newest first by the account's
+ * own transactions in them (a lower bound of their end_lt: a trace that started earlier but ended later can
+ * be passed over). Only as many trace keys are read as that needs; traces dropped as complete (or expired
+ * meanwhile) are replaced by the next ones, each refill asking for twice as many per missing trace as the
+ * last, so dropping does not shorten the answer and the rounds stay few. The account's set is read up to
+ * MAX_ACCOUNT_MEMBERS members.
+ */
+async function emulatedByAccount(
+  ctx: RequestContext,
+  emulator: EmulatorRepository,
+  account: string,
+  limit: number,
+  max: number,
+  warnings: string[],
+): Promise<Trace[]> {
+  const keys = emulator.accountTraceKeys(account);
+  const live: Trace[] = [];
+  for (let round = 0; live.length < limit; round += 1) {
+    const batch = await fromRedis(keys.next((limit - live.length) * 2 ** round));
+    if (batch.length === 0) break;
+    live.push(...(await dropCompleted(ctx, await fromRedis(emulator.tracesByKeys(batch, max)))));
+  }
+  if (live.length < limit && keys.truncated) {
+    warnings.push(`emulated traces may be missing: only the newest ${MAX_ACCOUNT_MEMBERS} transactions of this account in Redis were read`);
+  }
+  return live;
+}
+
+/** A trace the database already holds as complete is no longer pending, whatever Redis still keeps. */
+async function dropCompleted(ctx: RequestContext, traces: Trace[]): Promise<Trace[]> {
+  const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
+  return traces.filter((t) => !done.has(t.header.external_hash!));
 }
 
 function rememberEmulated(ctx: RequestContext, trace: Trace): void {
