@@ -194,7 +194,7 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       await pushTraces(redis, { traces: [three] }, { finality: 'pending' });
       const services = { ...testServices(db.reader), emulator: new EmulatorRepository(redis), maxTraceTransactions: 3 };
       const capped = await serve(services);
-      const watch = await watchCommands(url);
+      const watch = await watchCommands(url, redis);
       try {
         await watch.take();
         const header = {
@@ -230,7 +230,7 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const account = `0:${'AB'.repeat(32)}`;
       const traces = Array.from({ length: 300 }, (_, i) => syntheticTrace(2, `busy ${i}`, { rootAccount: account, firstLt: 5_000_000_000n + BigInt(i) * 100n }).traces[0]);
       await pushTraces(redis, { traces }, { finality: 'pending' });
-      const watch = await watchCommands(url);
+      const watch = await watchCommands(url, redis);
       const read = async (query: string) => {
         await watch.take();
         const body = await get(query);

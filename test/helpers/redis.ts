@@ -36,31 +36,32 @@ export async function freshRedisUrl(index: number): Promise<string> {
 }
 
 /**
- * The commands Redis executes on the database of `url` (MONITOR), to measure what a reader reads on the real
- * server. `take()` returns those executed since the last call.
+ * The commands Redis executes on the database of `url` (MONITOR) for the connection of `client`, to measure
+ * what a reader reads on the real server, whoever else uses it. `take()` returns those executed since the last
+ * call.
  */
-export async function watchCommands(url: string) {
+export async function watchCommands(url: string, client: Redis) {
   const index = Number(new URL(url).pathname.slice(1) || 0);
-  const client = new Redis(url);
-  const monitor = await client.monitor();
+  const source = `${client.stream.localAddress}:${client.stream.localPort}`;
+  const watcher = new Redis(url);
+  const monitor = await watcher.monitor();
   const seen: string[][] = [];
   let marker: { id: string; seen: () => void } | undefined;
-  monitor.on('monitor', (_time: string, args: string[], _source: string, database: string) => {
-    if (Number(database) !== index) return;
+  monitor.on('monitor', (_time: string, args: string[], from: string, database: string) => {
     if (marker && args[0].toLowerCase() === 'echo' && args[1] === marker.id) marker.seen();
-    else seen.push([args[0].toLowerCase(), ...args.slice(1)]);
+    else if (from === source && Number(database) === index) seen.push([args[0].toLowerCase(), ...args.slice(1)]);
   });
   return {
     async take(): Promise<string[][]> {
       // MONITOR reports in execution order: once a marker sent now arrives, everything before it has.
       const arrived = new Promise<void>((resolve) => (marker = { id: randomUUID(), seen: resolve }));
-      await client.echo(marker!.id);
+      await watcher.echo(marker!.id);
       await arrived;
       return seen.splice(0);
     },
     close(): void {
       monitor.disconnect();
-      client.disconnect();
+      watcher.disconnect();
     },
   };
 }
