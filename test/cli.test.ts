@@ -94,9 +94,9 @@ describe.skipIf(!(await redisAvailable()))('cli emulate', () => {
       const repository = new EmulatorRepository(redis);
       const trace = fixtureJson('traces_mainnet_2025-09_single.json').traces[0];
       for (const found of [
-        await repository.tracesByAccount(trace.transactions[trace.trace_id].account),
-        await repository.tracesByExternalHashes([trace.external_hash]),
-        await repository.tracesByExternalHashes(['kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=']),
+        await repository.tracesByKeys(await repository.accountTraceKeys(trace.transactions[trace.trace_id].account).next(10), 4000),
+        await repository.tracesByExternalHashes([trace.external_hash], 4000),
+        await repository.tracesByExternalHashes(['kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8='], 4000),
       ]) {
         expect(found.map((t) => t.transactions.map((tx) => tx.row.hash))).toEqual([trace.transactions_order]);
         expect(found[0].transactions.every((tx) => tx.emulated)).toBe(true);

@@ -1,19 +1,22 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountTraceKeys } from '../src/emulator/accountKeys';
 import { pushTraces } from '../src/emulator/push';
 import { EmulatorRepository } from '../src/emulator/repository';
 import { connected, openRedis } from '../src/emulator/redis';
 import { importDocument } from '../src/import/importFile';
 import { createHttpServer } from '../src/http/server';
 import { createGraphQL } from '../src/graphql/yoga';
-import { NestedPendingTracesDocument } from './generated/graphql';
+import type { Services } from '../src/context';
+import { NestedPendingTracesDocument, TraceByIdDocument } from './generated/graphql';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
 import { execute } from './helpers/graphql';
-import { freshRedisUrl, redisAvailable } from './helpers/redis';
+import { freshRedisUrl, redisAvailable, watchCommands } from './helpers/redis';
 import { testServices } from './helpers/service';
 import { diffSpec, expandTrace } from './helpers/spec';
+import { syntheticTrace } from './helpers/synthetic';
 import type { AddressInfo } from 'node:net';
 
 const ROUTE = '/api/v3/pendingTraces';
@@ -42,6 +45,20 @@ function asEmulated(file: any, finality: 'pending' | 'finalized') {
 }
 
 const backends = await availableBackends();
+
+async function serve(services: Services) {
+  const { server } = createHttpServer(services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get: async (query: string) => {
+      const res = await fetch(`${base}${ROUTE}?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.json();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in Redis', () => {
   describe.each(backends)('with %s', (backend) => {
@@ -144,10 +161,10 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const account = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
       const pipeline = vi.spyOn(redis, 'pipeline');
       const zrevrange = vi.spyOn(redis, 'zrevrange');
-      const traces = await repository.tracesByAccount(account);
+      const traces = await repository.tracesByKeys(await repository.accountTraceKeys(account).next(100), 4000);
       expect(traces.length).toBeGreaterThan(3);
       expect(zrevrange).toHaveBeenCalledTimes(1);
-      expect(pipeline).toHaveBeenCalledTimes(1);
+      expect(pipeline).toHaveBeenCalledTimes(2); // the sizes (HLEN), then the hashes
       pipeline.mockRestore();
       zrevrange.mockRestore();
     });
@@ -165,6 +182,81 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         expect(child.transaction.inMsg.sourceTransaction.hash).toBe(trace.root.transactionHash);
         const sent = trace.root.transaction.outMsgs.find((m: any) => m.hash === child.transaction.inMsg.hash);
         expect(sent.destinationTransaction.hash).toBe(child.transactionHash);
+      }
+    });
+
+    it('serves an emulated trace over MAX_TRACE_TRANSACTIONS as its header, counting its nodes without reading them', async () => {
+      const big = testnet.traces[11];
+      const three = testnet.traces[0];
+      expect(big.transactions_order).toHaveLength(8);
+      expect(three.transactions_order).toHaveLength(3);
+      const [bigKey] = await pushTraces(redis, { traces: [big] }, { finality: 'pending' });
+      await pushTraces(redis, { traces: [three] }, { finality: 'pending' });
+      const services = { ...testServices(db.reader), emulator: new EmulatorRepository(redis), maxTraceTransactions: 3 };
+      const capped = await serve(services);
+      const watch = await watchCommands(url, redis);
+      try {
+        await watch.take();
+        const header = {
+          trace_id: null, external_hash: big.external_hash, start_lt: big.start_lt, trace_info: { trace_state: 'pending', transactions: 8 },
+          is_incomplete: true, warning: 'trace is too large', trace: null, transactions_order: [], transactions: {}, actions: [],
+        };
+        for (const query of [`ext_msg_hash=${encodeURIComponent(big.external_hash)}`, `account=${big.transactions[big.trace_id].account}`]) {
+          const body = await capped.get(query);
+          expect(body.traces.find((t: any) => t.external_hash === big.external_hash), query).toMatchObject(header);
+        }
+        const yoga = createGraphQL(services);
+        const { data, errors } = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [big.external_hash] });
+        expect(errors).toBeUndefined();
+        expect(data!.pendingTraces).toMatchObject([
+          { traceId: null, source: 'EMULATOR', isIncomplete: true, warning: 'trace is too large', traceInfo: { transactions: 8 }, transactionsOrder: [], root: null, actions: [] },
+        ]);
+        const byId = await execute(yoga, TraceByIdDocument, { id: big.external_hash });
+        expect(byId.data!.trace).toMatchObject({ source: 'EMULATOR', isIncomplete: true, transactions: [], root: null });
+        const reads = await watch.take();
+        expect(reads.some(([command, key]) => command === 'hkeys' && key === bigKey)).toBe(true);
+        expect(reads.filter(([command, key]) => command === 'hgetall' && key === bigKey)).toEqual([]);
+
+        // at the cap it is whole, although its hash has more fields than the cap (root_node, depth_limit_exceeded)
+        const body = await capped.get(`ext_msg_hash=${encodeURIComponent(three.external_hash)}`);
+        expect(body.traces[0]).toMatchObject({ is_incomplete: false, warning: null, transactions_order: three.transactions_order });
+      } finally {
+        watch.close();
+        await capped.close();
+      }
+    });
+
+    it('reads an account\'s traces only as far as `limit` needs, refilling for traces complete in the database', async () => {
+      const account = `0:${'AB'.repeat(32)}`;
+      const traces = Array.from({ length: 300 }, (_, i) => syntheticTrace(2, `busy ${i}`, { rootAccount: account, firstLt: 5_000_000_000n + BigInt(i) * 100n }).traces[0]);
+      await pushTraces(redis, { traces }, { finality: 'pending' });
+      const watch = await watchCommands(url, redis);
+      const read = async (query: string) => {
+        await watch.take();
+        const body = await get(query);
+        const commands = await watch.take();
+        const members = commands
+          .filter(([command]) => command === 'zrevrange')
+          .reduce((n, [, , start, stop]) => n + (Number(stop) < 0 ? Infinity : Number(stop) - Number(start) + 1), 0);
+        return { hashes: body.traces.map((t: any) => t.external_hash), hgetall: commands.filter(([command]) => command === 'hgetall').length, members, commands: commands.length };
+      };
+      try {
+        expect(await read(`account=${account}&limit=2`)).toEqual({ hashes: [traces[299].external_hash, traces[298].external_hash], hgetall: 2, members: 32, commands: 5 });
+
+        // the newest three are complete in the database: dropped, and the next ones read in their place
+        const complete = traces.slice(297).map((t) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'complete' } }));
+        await importDocument(db.writer, 'busy complete', JSON.stringify({ traces: complete }));
+        const refilled = await read(`account=${account}&limit=2`);
+        expect(refilled.hashes).toEqual([traces[296].external_hash, traces[295].external_hash]);
+        expect(refilled.hgetall).toBe(6);
+        expect(refilled.members).toBe(32);
+
+        // and never more than a bound of members in all, however many distinct traces are wanted
+        const keys = new AccountTraceKeys(redis, account, 50);
+        expect(await keys.next(100)).toHaveLength(50);
+        expect(keys.truncated).toBe(true);
+      } finally {
+        watch.close();
       }
     });
 

@@ -8,7 +8,7 @@ import { execute as run } from './helpers/graphql';
 import { realTestnetTraces } from './helpers/fixtures';
 import { startService, testServices } from './helpers/service';
 import { syntheticTrace } from './helpers/synthetic';
-import { NestedPendingTracesDocument, TraceByIdDocument, TransactionWithTraceDocument } from './generated/graphql';
+import { NestedPendingTracesDocument, TraceByIdDocument, TransactionTraceSizeDocument, TransactionWithTraceDocument } from './generated/graphql';
 
 describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
   let db: TestDatabase;
@@ -101,6 +101,31 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
     const tx = (await execute(TransactionWithTraceDocument, { hash: child.hash })).data!.transaction!;
     expect(tx.trace).toMatchObject({ traceId: complete.trace_id, transactionsOrder: complete.transactions_order });
     expect(complete.transactions[tx.inMsg!.sourceTransaction!.hash]).toBeDefined();
+  });
+
+  it('serves a trace over MAX_TRACE_TRANSACTIONS as its header on every path: Transaction.trace, trace(id), pendingTraces', async () => {
+    const capped = createGraphQL({ ...testServices(db.reader), maxTraceTransactions: 3 });
+    const big = testnet.traces[11];
+    expect(big.transactions_order).toHaveLength(8);
+    const header = {
+      traceId: big.trace_id, isIncomplete: true, warning: 'trace is too large', traceInfo: { transactions: 8 },
+      transactionsOrder: [], transactions: [], root: null, actions: [],
+    };
+    for (const hash of [big.trace_id, big.transactions_order[5]]) {
+      const { data, errors } = await run(capped, TransactionTraceSizeDocument, { hash });
+      expect(errors).toBeUndefined();
+      expect(data!.transaction!.trace, hash).toEqual(header);
+    }
+    const byId = await run(capped, TraceByIdDocument, { id: big.trace_id });
+    expect(byId.data!.trace).toMatchObject({ traceId: big.trace_id, isIncomplete: true, warning: 'trace is too large', transactions: [], root: null });
+    const pending = await run(capped, NestedPendingTracesDocument, { extMsgHash: [pendingFile.external_hash] });
+    expect(pending.data!.pendingTraces).toMatchObject([{ traceId: pendingFile.trace_id, isIncomplete: true, transactionsOrder: [], root: null }]);
+
+    // at the cap, whole
+    const three = testnet.traces[0];
+    expect(three.transactions_order).toHaveLength(3);
+    const { data } = await run(capped, TransactionTraceSizeDocument, { hash: three.trace_id });
+    expect(data!.transaction!.trace).toMatchObject({ isIncomplete: false, warning: null, transactionsOrder: three.transactions_order, root: { transactionHash: three.trace_id } });
   });
 
   it('reports bad selectors with BAD_USER_INPUT', async () => {

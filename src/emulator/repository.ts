@@ -1,15 +1,25 @@
 import type { Redis } from 'ioredis';
+import { headerOnly, isTooLarge } from '../traces/cap';
 import type { Trace, TraceTransaction } from '../traces/model';
 import { sortByLt } from '../traces/model';
 import { decodeActions, toActionRow } from './actions';
+import { AccountTraceKeys } from './accountKeys';
 import { decodeNode } from './codec';
 
 type TraceHash = Record<string, Buffer>;
+type Command = [string, ...(string | number)[]];
+
+/**
+ * A node's field is the standard base64 of its in-message hash (32 bytes: 43 characters and one `=`); no other
+ * field of a trace hash (root_node, actions, depth_limit_exceeded, account addresses, …) ends in `=`.
+ */
+const isNodeField = (field: string) => field.length === 44 && field.endsWith('=');
 
 /**
  * Reads the emulated traces TON Center's trace emulator keeps in Redis (read-only): account sorted sets of
  * "<trace key>:<in-msg hash>" members, one hash per trace keyed by its normalized external message hash, and
- * `tr_in_msg:<external hash>` aliases. Every batch of keys goes out as one pipeline.
+ * `tr_in_msg:<external hash>` aliases. Every batch of keys goes out as one pipeline, and every read is bounded:
+ * account sets are paged (AccountTraceKeys), and a trace over the size cap is never read whole.
  */
 export class EmulatorRepository {
   constructor(private readonly redis: Redis) {}
@@ -18,53 +28,103 @@ export class EmulatorRepository {
     return this.redis.ping();
   }
 
-  async tracesByAccount(account: string): Promise<Trace[]> {
-    const members = await this.redis.zrevrange(account, 0, -1);
-    const keys = [...new Set(members.map((m) => m.split(':')).filter((parts) => parts.length === 2).map(([key]) => key))];
-    return this.decodeAll(await this.hashes(keys));
+  /** The account's distinct trace keys, newest member first, paged on demand. */
+  accountTraceKeys(account: string): AccountTraceKeys {
+    return new AccountTraceKeys(this.redis, account);
+  }
+
+  /** Traces by their keys (normalized external hashes); a missing or empty hash is left out. */
+  async tracesByKeys(keys: string[], maxTransactions: number): Promise<Trace[]> {
+    const lengths = await this.pipeline(keys.map((k) => ['hlen', k]));
+    return this.read(new Map(keys.map((k, i) => [k, Number(lengths[i])])), maxTransactions);
   }
 
   /** By external message hash, normalized (the trace key) or raw (through its `tr_in_msg:` alias). */
-  async tracesByExternalHashes(hashes: string[]): Promise<Trace[]> {
-    const direct = await this.hashes(hashes);
-    const missing = hashes.filter((h) => !direct.has(h));
-    if (missing.length > 0) {
-      const aliases = await this.pipeline(missing.map((h) => ['get', `tr_in_msg:${h}`]));
-      const keys = aliases.filter((k): k is string => typeof k === 'string' && !direct.has(k));
-      for (const [key, hash] of await this.hashes([...new Set(keys)])) direct.set(key, hash);
-    }
-    return this.decodeAll(direct);
+  async tracesByExternalHashes(hashes: string[], maxTransactions: number): Promise<Trace[]> {
+    const found = await this.pipeline(hashes.flatMap((h): Command[] => [['hlen', h], ['get', `tr_in_msg:${h}`]]));
+    const lengths = new Map<string, number>();
+    hashes.forEach((h, i) => Number(found[2 * i]) > 0 && lengths.set(h, Number(found[2 * i])));
+    const aliased = hashes.map((h, i) => (lengths.has(h) ? null : found[2 * i + 1])).filter((k): k is string => typeof k === 'string' && !lengths.has(k));
+    const keys = [...new Set(aliased)];
+    const more = await this.pipeline(keys.map((k) => ['hlen', k]));
+    keys.forEach((k, i) => lengths.set(k, Number(more[i])));
+    return this.read(lengths, maxTransactions);
   }
 
-  private async hashes(keys: string[]): Promise<Map<string, TraceHash>> {
-    const results = await this.pipeline(keys.map((k) => ['hgetallBuffer', k]));
-    const out = new Map<string, TraceHash>();
-    keys.forEach((key, i) => {
-      const hash = results[i] as TraceHash | null;
-      if (hash && Object.keys(hash).length > 0) out.set(key, hash);
+  /**
+   * Reads traces whose field counts (HLEN) are known. A trace has no more nodes than fields, so one with at
+   * most `max` fields is read whole; a larger one has its field names counted first (HKEYS: names only, not
+   * the msgpack nodes), and if it has more than `max` nodes only its root node is read, for its header.
+   */
+  private async read(lengths: Map<string, number>, max: number): Promise<Trace[]> {
+    const keys = [...lengths.keys()].filter((k) => lengths.get(k)! > 0);
+    const whole = keys.filter((k) => !isTooLarge(lengths.get(k)!, max));
+    const counted = keys.filter((k) => isTooLarge(lengths.get(k)!, max));
+    const first = await this.pipeline([
+      ...whole.map((k): Command => ['hgetallBuffer', k]),
+      ...counted.flatMap((k): Command[] => [['hkeys', k], ['hget', k, 'root_node']]),
+    ]);
+    const hashes = new Map<string, TraceHash>(whole.map((k, i) => [k, first[i] as TraceHash]));
+    const large: { key: string; nodes: number; rootField: string; classified: boolean }[] = [];
+    const second: string[] = [];
+    counted.forEach((key, i) => {
+      const fields = first[whole.length + 2 * i] as string[];
+      const rootField = first[whole.length + 2 * i + 1] as string | null;
+      const nodes = fields.filter(isNodeField).length;
+      if (!isTooLarge(nodes, max)) second.push(key);
+      else if (rootField) large.push({ key, nodes, rootField, classified: fields.includes('actions') });
     });
-    return out;
+    const rest = await this.pipeline([
+      ...second.map((k): Command => ['hgetallBuffer', k]),
+      ...large.map(({ key, rootField }): Command => ['hgetBuffer', key, rootField]),
+    ]);
+    second.forEach((k, i) => hashes.set(k, rest[i] as TraceHash));
+    const traces: Trace[] = [];
+    for (const [key, hash] of hashes) {
+      const trace = hash && Object.keys(hash).length > 0 ? decodeTrace(key, hash) : null;
+      if (trace) traces.push(trace);
+    }
+    large.forEach((t, i) => {
+      const root = rest[second.length + i] as Buffer | null;
+      if (root) traces.push(decodeHeader(t.key, t.rootField, root, t.nodes, t.classified));
+    });
+    return traces;
   }
 
-  private async pipeline(commands: [string, string][]): Promise<unknown[]> {
+  private async pipeline(commands: Command[]): Promise<unknown[]> {
     if (commands.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (const [command, arg] of commands) (pipeline as unknown as Record<string, (a: string) => void>)[command](arg);
+    for (const [command, ...args] of commands) (pipeline as unknown as Record<string, (...a: (string | number)[]) => void>)[command](...args);
     const results = (await pipeline.exec()) ?? [];
     return results.map(([err, value]) => {
       if (err) throw err;
       return value;
     });
   }
+}
 
-  private decodeAll(hashes: Map<string, TraceHash>): Trace[] {
-    const traces: Trace[] = [];
-    for (const [key, hash] of hashes) {
-      const trace = decodeTrace(key, hash);
-      if (trace) traces.push(trace);
-    }
-    return traces;
-  }
+/**
+ * A trace over the size cap, from its root node alone: served as its header, marked incomplete. What only
+ * every node could tell (end lt, utime and seqno, message counts) is null.
+ */
+export function decodeHeader(key: string, rootField: string, rootNode: Buffer, nodes: number, classified: boolean): Trace {
+  const root = decodeNode(rootNode);
+  return headerOnly('emulator', {
+    trace_id: root.emulated ? null : root.row.hash,
+    external_hash: rootField,
+    external_hash_norm: key,
+    mc_seqno_start: root.row.mc_block_seqno,
+    mc_seqno_end: null,
+    start_lt: root.row.lt,
+    start_utime: root.row.now,
+    end_lt: null,
+    end_utime: null,
+    state: 'pending',
+    pending_edges_: null,
+    edges_: null,
+    nodes_: String(nodes),
+    classification_state: classified ? 'ok' : 'unclassified',
+  });
 }
 
 /** Rebuilds one trace from its hash: breadth-first from `root_node` through out-messages that have a field. */

@@ -1,23 +1,22 @@
 import type { RequestContext } from '../context';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, type TraceRow } from '../data/traces';
+import { MAX_ACCOUNT_MEMBERS } from '../emulator/accountKeys';
+import type { EmulatorRepository } from '../emulator/repository';
+import { headerOnly, isTooLarge, maxTraceTransactions } from './cap';
 import type { Trace } from './model';
 import { traceKey } from './model';
 
-export const DEFAULT_MAX_TRACE_TRANSACTIONS = 4000;
-
 export type PendingQuery = { account: string; limit: number } | { extMsgHashes: string[]; limit: number };
 
-/** Database traces with their transactions and actions, each list one batched statement. */
+/** Database traces with their transactions and actions, each list one batched statement; too large ones as headers. */
 export async function databaseTraces(ctx: RequestContext, rows: TraceRow[]): Promise<Trace[]> {
-  const max = ctx.services.maxTraceTransactions ?? DEFAULT_MAX_TRACE_TRANSACTIONS;
-  const tooLarge = (r: TraceRow) => r.nodes_ !== null && Number(r.nodes_) > max;
-  // Like toncenter's max-trace-txs: a trace over the cap comes back as its header, marked incomplete.
-  const ids = rows.filter((r) => !tooLarge(r)).map((r) => r.trace_id);
+  const max = maxTraceTransactions(ctx);
+  const ids = rows.filter((r) => !isTooLarge(r.nodes_, max)).map((r) => r.trace_id);
   const [txLists, actionLists] = await Promise.all([ctx.loaders.transactionsByTrace.loadMany(ids), ctx.loaders.actionsByTrace.loadMany(ids)]);
   const index = new Map(ids.map((id, i) => [id, i]));
   return rows.map((header) => {
     const i = index.get(header.trace_id);
-    if (i === undefined) return { source: 'database', header, transactions: [], actions: [], incomplete: true };
+    if (i === undefined) return headerOnly('database', header);
     const txs = txLists[i];
     const actions = actionLists[i];
     if (txs instanceof Error) throw txs;
@@ -38,22 +37,66 @@ async function fromDatabase(ctx: RequestContext, q: PendingQuery): Promise<Trace
   return databaseTraces(ctx, rows);
 }
 
+/** A Redis read that failed: reported as a warning, where a database failure fails the request. */
+class EmulatorUnavailable extends Error {}
+
+const fromRedis = <T>(read: Promise<T>): Promise<T> =>
+  read.catch((err) => {
+    throw new EmulatorUnavailable('Redis did not answer', { cause: err });
+  });
+
 async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: string[]): Promise<Trace[]> {
   const emulator = ctx.services.emulator;
   if (!emulator) return [];
-  let traces: Trace[];
+  const max = maxTraceTransactions(ctx);
+  let live: Trace[];
   try {
-    traces = 'account' in q ? await emulator.tracesByAccount(q.account) : await emulator.tracesByExternalHashes(q.extMsgHashes);
+    live = 'account' in q
+      ? await emulatedByAccount(ctx, emulator, q.account, q.limit, max, warnings)
+      : await dropCompleted(ctx, await fromRedis(emulator.tracesByExternalHashes(q.extMsgHashes, max)));
   } catch (err) {
-    ctx.services.log.warn({ err }, 'emulated traces unavailable');
+    if (!(err instanceof EmulatorUnavailable)) throw err;
+    ctx.services.log.warn({ err: err.cause }, 'emulated traces unavailable');
     warnings.push('emulated traces are missing: Redis (the trace emulator\'s store) did not answer; only traces pending in the database are shown');
     return [];
   }
-  // A trace the database already holds as complete is no longer pending, whatever Redis still keeps.
-  const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
-  const live = traces.filter((t) => !done.has(t.header.external_hash!));
   for (const trace of live) rememberEmulated(ctx, trace);
   return live;
+}
+
+/**
+ * An account's emulated traces, at least `limit` live ones when Redis has them, newest first by the account's
+ * own transactions in them (a lower bound of their end_lt: a trace that started earlier but ended later can
+ * be passed over). Only as many trace keys are read as that needs; traces dropped as complete (or expired
+ * meanwhile) are replaced by the next ones, each refill asking for twice as many per missing trace as the
+ * last, so dropping does not shorten the answer and the rounds stay few. The account's set is read up to
+ * MAX_ACCOUNT_MEMBERS members.
+ */
+async function emulatedByAccount(
+  ctx: RequestContext,
+  emulator: EmulatorRepository,
+  account: string,
+  limit: number,
+  max: number,
+  warnings: string[],
+): Promise<Trace[]> {
+  const keys = emulator.accountTraceKeys(account);
+  const live: Trace[] = [];
+  for (let round = 0; live.length < limit; round += 1) {
+    const batch = await fromRedis(keys.next((limit - live.length) * 2 ** round));
+    if (batch.length === 0) break;
+    live.push(...(await dropCompleted(ctx, await fromRedis(emulator.tracesByKeys(batch, max)))));
+  }
+  if (live.length < limit && keys.truncated) {
+    warnings.push(`emulated traces may be missing: only the newest ${MAX_ACCOUNT_MEMBERS} transactions of this account in Redis were read`);
+  }
+  return live;
+}
+
+/** A trace the database already holds as complete is no longer pending, whatever Redis still keeps. */
+async function dropCompleted(ctx: RequestContext, traces: Trace[]): Promise<Trace[]> {
+  const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
+  return traces.filter((t) => !done.has(t.header.external_hash!));
 }
 
 function rememberEmulated(ctx: RequestContext, trace: Trace): void {
@@ -63,7 +106,8 @@ function rememberEmulated(ctx: RequestContext, trace: Trace): void {
   }
 }
 
-const endLt = (t: Trace) => BigInt(t.header.end_lt ?? -1);
+// A trace whose end is unknown (an emulated one too large to read) sorts by its start, a lower bound.
+const endLt = (t: Trace) => BigInt(t.header.end_lt ?? t.header.start_lt ?? -1);
 
 /**
  * Pending traces from the database and, when configured, the emulator's Redis: one entry per trace (the

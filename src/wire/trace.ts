@@ -1,3 +1,4 @@
+import { TOO_LARGE_WARNING } from '../traces/cap';
 import type { Trace } from '../traces/model';
 import { buildTree, type TreeNode } from '../traces/tree';
 import type { WireAction } from './action';
@@ -59,7 +60,7 @@ export function toWireTrace(trace: Trace, txs: Map<string, WireTransaction>, act
       classification_state: h.classification_state,
     },
     is_incomplete: trace.incomplete ?? false,
-    warning: trace.incomplete ? 'trace is too large' : warning,
+    warning: trace.incomplete ? TOO_LARGE_WARNING : warning,
     actions,
     trace: root && toWireNode(root, txs),
     transactions_order: ordered.map((tx) => tx.hash),

@@ -35,12 +35,14 @@ export function syntheticBlock(seqno: number, count: number, opts: { accounts?: 
  * A v3 pending trace of `count` transactions shaped as a binary tree (depth log2(count) + 1), built from a real
  * transaction: every message hash, lt and account is unique, and each child's in-message is an out-message of
  * its parent. The root is started by an external message, so the trace can also be pushed to the emulator.
+ * `rootAccount` and `firstLt` let many traces share an account, each at lts of its own.
  */
-export function syntheticTrace(count: number, seed = 'trace') {
+export function syntheticTrace(count: number, seed = 'trace', opts: { rootAccount?: string; firstLt?: bigint } = {}) {
   const template = fixtureJson('transactions_testnet_2025-07_by_account.json').transactions[0];
   const msgHash = (i: number) => hash(`${seed} msg ${i}`);
-  const account = (i: number) => `0:${createHash('sha256').update(`${seed} account ${i}`).digest('hex').toUpperCase()}`;
-  const lt = (i: number) => String(2_000_000_000n + BigInt(i) * 10n);
+  const account = (i: number) =>
+    (i === 0 && opts.rootAccount) || `0:${createHash('sha256').update(`${seed} account ${i}`).digest('hex').toUpperCase()}`;
+  const lt = (i: number) => String((opts.firstLt ?? 2_000_000_000n) + BigInt(i) * 10n);
   const children = (i: number) => [2 * i + 1, 2 * i + 2].filter((c) => c < count);
   const txs: any[] = [];
   for (let i = 0; i < count; i += 1) {

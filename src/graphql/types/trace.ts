@@ -4,6 +4,7 @@ import { selectActions } from '../../data/traceDetails';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
 import { pendingTracesQuery } from '../../rest/pendingTraces';
+import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
 import { buildTree, type TreeNode } from '../../traces/tree';
@@ -111,7 +112,7 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
     endUtime: t.int({ nullable: true, resolve: (tr) => tr.header.end_utime }),
     traceInfo: t.field({ type: TraceInfo, resolve: (tr) => tr.header }),
     isIncomplete: t.boolean({ description: 'True for a trace too large to serve; only its header is returned.', resolve: (tr) => tr.incomplete ?? false }),
-    warning: t.string({ nullable: true, resolve: async (tr, _args, ctx) => (tr.incomplete ? 'trace is too large' : (await treeOf(tr, ctx)).warning) }),
+    warning: t.string({ nullable: true, resolve: async (tr, _args, ctx) => (tr.incomplete ? TOO_LARGE_WARNING : (await treeOf(tr, ctx)).warning) }),
     root: t.field({ type: TraceNode, nullable: true, description: 'The root of the tree (the spec calls it `trace`).', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
     trace: t.field({ type: TraceNode, nullable: true, description: 'Same as `root`, under the spec\'s name.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
     transactions: t.field({ type: [Transaction], description: 'All transactions, lt ascending.', complexity: { field: 1, multiplier: 50 }, resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
@@ -136,7 +137,9 @@ builder.objectFields(Transaction, (t) => ({
     resolve: async (tx, _args, ctx) => {
       if (tx.row.trace_id === null) return null;
       const header = await ctx.loaders.trace.load(tx.row.trace_id);
-      return header && { source: 'database' as const, header };
+      if (!header) return null;
+      // Its lists load when selected (transactionsOf, treeOf, actions); one too large never gets them.
+      return isTooLarge(header.nodes_, maxTraceTransactions(ctx)) ? headerOnly('database', header) : { source: 'database' as const, header };
     },
   }),
 }));
