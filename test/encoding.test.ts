@@ -26,6 +26,12 @@ describe('addresses', () => {
     }
   });
 
+  it('accepts raw workchains of int8 only (addr_std), rejecting the rest', () => {
+    expect(parseAddress('-128:' + 'a'.repeat(64))).toBe('-128:' + 'A'.repeat(64));
+    expect(parseAddress('127:' + 'a'.repeat(64))).toBe('127:' + 'A'.repeat(64));
+    for (const workchain of ['-129', '128', '4294967296', '-2147483649']) expect(parseAddress(`${workchain}:${'a'.repeat(64)}`), workchain).toBeUndefined();
+  });
+
   it('formats bounceable and non-bounceable, mainnet and testnet', () => {
     expect(toFriendlyAddress(RAW, true, 'testnet')).toBe('kQAAGUqtjkIr7fQ_7nRtbZKdNp26slRopp1RNwbqaXi2OnXH');
     expect(toFriendlyAddress('0:E1E633EB701B118B44297716CEE7069EE847B56DB88C497EFEA681ED14B2D2C7', false, 'testnet')).toBe(
