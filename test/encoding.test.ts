@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { friendlyFlags, parseAddress, toFriendlyAddress } from '../src/encoding/address';
 import { decodeBody } from '../src/encoding/body';
 import { parseHash } from '../src/encoding/hash';
-import { opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
+import { opcodeToHex, opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
 
 const RAW = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
 
@@ -74,6 +74,7 @@ describe('shards and opcodes', () => {
     expect(opcodeToUnsigned(-1)).toBe(4294967295);
     expect(opcodeToUnsigned(parseOpcode('0x8000000d')!)).toBe(0x8000000d);
     expect(opcodeToUnsigned(null)).toBeNull();
+    expect([0, 0x0f8a7ea5, -1, parseOpcode('0xA0AC85A6')!].map(opcodeToHex)).toEqual(['0x00000000', '0x0f8a7ea5', '0xffffffff', '0xa0ac85a6']);
     expect(parseOpcode('0x123456789')).toBeUndefined();
   });
 });

@@ -125,7 +125,7 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     expect(await ids('&supported_action_types=call_contract')).toEqual([Buffer.alloc(32, 1).toString('base64')]);
     expect(await ids('&supported_action_types=latest')).toEqual(await ids(''));
     const [call] = (await get(query)).traces[0].actions;
-    expect(call.details).toEqual({ opcode: 13, source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
+    expect(call.details).toEqual({ opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
   });
 
   it('returns a trace over the size cap as its header only, marked incomplete, as toncenter does', async () => {

@@ -79,7 +79,10 @@ const schemas = {
   Action: object({
     trace_id: nhash, action_id: hash, start_lt: nnumstr, end_lt: nnumstr, start_utime: nint, end_utime: nint, trace_end_lt: nnumstr,
     trace_end_utime: nint, trace_mc_seqno_end: nint, transactions: { type: 'array', items: hash }, success: nbool, type: str,
-    details: { type: 'object', description: 'shaped per action type, as TON Center v3' }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
+    details: {
+      type: 'object', description: 'shaped per action type, as TON Center v3 (opcodes as "0x%08x")',
+      properties: { opcode: { type: ['string', 'null'], pattern: '^0x[0-9a-f]{8}$' } },
+    }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
     accounts: { type: 'array', items: address },
   }),
   Trace: object({
