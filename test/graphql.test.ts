@@ -71,6 +71,10 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         for (const t of gql.data!.transactionsByMasterchainBlock) {
           expect(t.accountInfo.userFriendly).toBe(rest.address_book[t.account].user_friendly);
         }
+        // REST's decoded bodies have no `data` (toncenter's form); GraphQL's DecodedBody keeps the field, null
+        const decoded = gql.data!.transactionsByMasterchainBlock.flatMap((t) => [t.inMsg, ...t.outMsgs]).flatMap((m) => m?.messageContent?.decoded ?? []);
+        expect(decoded.length).toBeGreaterThan(0);
+        for (const d of decoded) expect(d).toMatchObject({ type: 'text_comment', data: null });
       }
     } finally {
       await service.close();

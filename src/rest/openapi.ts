@@ -27,7 +27,7 @@ const schemas = {
   }),
   MessageContent: object({
     hash: nhash, body: nstr,
-    decoded: { oneOf: [object({ type: str, comment: nstr, data: { type: ['object', 'null'] } }), { type: 'null' }] },
+    decoded: { oneOf: [object({ type: str, comment: nstr }), { type: 'null' }] },
   }),
   Message: object({
     hash, source: naddress, destination: naddress, value: nnumstr, value_extra_currencies: currencies, fwd_fee: nnumstr, ihr_fee: nnumstr,

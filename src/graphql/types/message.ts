@@ -7,7 +7,7 @@ const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   fields: (t) => ({
     type: t.exposeString('type'),
     comment: t.exposeString('comment', { nullable: true }),
-    data: t.expose('data', { type: 'JSON', nullable: true }),
+    data: t.field({ type: 'JSON', nullable: true, description: 'Decoded fields of other body types; null (only text comments are decoded).', resolve: () => null }),
   }),
 });
 
