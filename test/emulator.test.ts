@@ -91,6 +91,11 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         expect(diffSpec('Trace', body.traces[0], expected, query)).toEqual([]);
         expect(Object.values<any>(body.traces[0].transactions).every((t) => t.finality === 'finalized')).toBe(true);
       }
+      // emulated messages are shaped like stored ones: the opcode's name (ton-marker's) follows it
+      const served = (await get(`account=${root.account}`)).traces[0].transactions;
+      const comments = Object.values<any>(served).flatMap((t) => [t.in_msg, ...t.out_msgs]).filter((m) => m?.message_content?.decoded?.type === 'text_comment');
+      expect(comments.length).toBeGreaterThan(0);
+      for (const m of comments) expect(m).toMatchObject({ opcode: 0, decoded_opcode: 'text_comment' });
     });
 
     it('every real testnet trace survives the emulator format', async () => {

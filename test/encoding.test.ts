@@ -4,6 +4,7 @@ import { friendlyFlags, parseAddress, toFriendlyAddress } from '../src/encoding/
 import { decodeBody } from '../src/encoding/body';
 import { parseHash } from '../src/encoding/hash';
 import { opcodeToHex, opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
+import { opcodeName } from '../src/encoding/opcodes';
 
 const RAW = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
 
@@ -76,6 +77,14 @@ describe('shards and opcodes', () => {
     expect(opcodeToUnsigned(null)).toBeNull();
     expect([0, 0x0f8a7ea5, -1, parseOpcode('0xA0AC85A6')!].map(opcodeToHex)).toEqual(['0x00000000', '0x0f8a7ea5', '0xffffffff', '0xa0ac85a6']);
     expect(parseOpcode('0x123456789')).toBeUndefined();
+  });
+
+  it('names well-known opcodes as ton-marker does, from the stored signed or the unsigned form', () => {
+    expect([0, 0x0f8a7ea5, 0x178d4519, 0x7362d09c, 0xd53276db | 0, 0x5fcc3d14, 0x05138d91].map(opcodeName)).toEqual([
+      'text_comment', 'jetton_transfer', 'jetton_internal_transfer', 'jetton_notify', 'excess', 'nft_transfer', 'nft_ownership_assigned',
+    ]);
+    expect(opcodeName(0x12345678)).toBeNull();
+    expect(opcodeName(null)).toBeNull();
   });
 });
 

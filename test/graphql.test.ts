@@ -68,6 +68,9 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         expect(gql.errors).toBeUndefined();
         const fromGraphQL = gql.data!.transactionsByMasterchainBlock.map((t) => toWire('Transaction', t));
         expect(fromGraphQL).toEqual(rest.transactions.map((t: any) => restToSpec('Transaction', t)));
+        const names = (txs: any[], key: string) => txs.flatMap((t) => [t.inMsg ?? t.in_msg, ...(t.outMsgs ?? t.out_msgs)]).map((m) => m && m[key]);
+        expect(names(gql.data!.transactionsByMasterchainBlock, 'decodedOpcode')).toEqual(names(rest.transactions, 'decoded_opcode'));
+        expect(names(rest.transactions, 'decoded_opcode')).toContain('text_comment');
         for (const t of gql.data!.transactionsByMasterchainBlock) {
           expect(t.accountInfo.userFriendly).toBe(rest.address_book[t.account].user_friendly);
         }

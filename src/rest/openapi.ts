@@ -31,7 +31,8 @@ const schemas = {
   }),
   Message: object({
     hash, source: naddress, destination: naddress, value: nnumstr, value_extra_currencies: currencies, fwd_fee: nnumstr, ihr_fee: nnumstr,
-    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 }, ihr_disabled: nbool,
+    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
+    decoded_opcode: { ...nstr, description: 'the opcode\'s name (ton-marker\'s), null when unknown' }, ihr_disabled: nbool,
     bounce: nbool, bounced: nbool, import_fee: nnumstr, in_msg_tx_hash: nhash, out_msg_tx_hash: nhash, message_content: nullable('MessageContent'),
     init_state: nullable('MessageContent'), hash_norm: nhash,
   }),
