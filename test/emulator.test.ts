@@ -108,6 +108,11 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         expect(diffSpec('Trace', body.traces[0], expected, query)).toEqual([]);
         expect(Object.values<any>(body.traces[0].transactions).every((t) => t.finality === 'finalized')).toBe(true);
       }
+      // emulated messages are shaped like stored ones: the opcode's name (ton-marker's) follows it
+      const served = (await get(`account=${root.account}`)).traces[0].transactions;
+      const comments = Object.values<any>(served).flatMap((t) => [t.in_msg, ...t.out_msgs]).filter((m) => m?.message_content?.decoded?.type === 'text_comment');
+      expect(comments.length).toBeGreaterThan(0);
+      for (const m of comments) expect(m).toMatchObject({ opcode: 0, decoded_opcode: 'text_comment' });
     });
 
     it('every real testnet trace survives the emulator format', async () => {
@@ -270,11 +275,23 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         start_lt: file.start_lt, end_lt: file.end_lt, start_utime: file.start_utime, end_utime: file.end_utime,
         transactions: [file.trace_id], accounts: [wallet, out.destination],
         details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
+      }, {
+        trace_id: file.trace_id, action_id: Buffer.alloc(32, 8).toString('base64'), type: 'call_contract', success: true,
+        start_lt: file.start_lt, end_lt: file.end_lt, transactions: [file.trace_id], accounts: [wallet],
+        details: { opcode: '0xa0ac85a6', source: wallet, destination: out.destination, value: out.value, extra_currencies: {} },
       }];
       await redis.flushdb();
       await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
       const body = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
-      const [action] = body.traces[0].actions;
+      const [action, call] = ['ton_transfer', 'call_contract'].map((type) => body.traces[0].actions.find((a: any) => a.type === type));
+      // toncenter's wire form of an opcode in details: "0x%08x"; GraphQL's typed details keep the UInt32
+      expect(call.details).toEqual({ opcode: '0xa0ac85a6', source: wallet, destination: out.destination, value: out.value, extra_currencies: {} });
+      const yoga = createGraphQL({ ...testServices(db.reader), emulator: new EmulatorRepository(redis) });
+      const { data, errors } = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [file.external_hash] });
+      expect(errors).toBeUndefined();
+      const typed = data!.pendingTraces[0].actions.find((a) => a.type === 'call_contract')!;
+      expect(typed.typedDetails).toEqual({ __typename: 'CallContractDetails', opcode: 0xa0ac85a6 });
+      expect((typed.details as { opcode: unknown }).opcode).toBe('0xa0ac85a6');
       expect(action).toMatchObject({
         type: 'ton_transfer', start_lt: file.start_lt, end_lt: file.end_lt, trace_end_lt: file.end_lt, trace_external_hash: file.external_hash,
         details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },

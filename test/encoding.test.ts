@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { friendlyFlags, parseAddress, toFriendlyAddress } from '../src/encoding/address';
 import { decodeBody } from '../src/encoding/body';
 import { parseHash } from '../src/encoding/hash';
-import { opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
+import { opcodeToHex, opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
+import { opcodeName } from '../src/encoding/opcodes';
 
 const RAW = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
 
@@ -24,6 +25,12 @@ describe('addresses', () => {
     for (const bad of ['', 'garbage', '0:12', '0:' + 'g'.repeat(64), 'kQAAGUqtjkIr7fQ_7nRtbZKdNp26slRopp1RNwbqaXi2OnXX']) {
       expect(parseAddress(bad)).toBeUndefined();
     }
+  });
+
+  it('accepts raw workchains of int8 only (addr_std), rejecting the rest', () => {
+    expect(parseAddress('-128:' + 'a'.repeat(64))).toBe('-128:' + 'A'.repeat(64));
+    expect(parseAddress('127:' + 'a'.repeat(64))).toBe('127:' + 'A'.repeat(64));
+    for (const workchain of ['-129', '128', '4294967296', '-2147483649']) expect(parseAddress(`${workchain}:${'a'.repeat(64)}`), workchain).toBeUndefined();
   });
 
   it('formats bounceable and non-bounceable, mainnet and testnet', () => {
@@ -68,7 +75,16 @@ describe('shards and opcodes', () => {
     expect(opcodeToUnsigned(-1)).toBe(4294967295);
     expect(opcodeToUnsigned(parseOpcode('0x8000000d')!)).toBe(0x8000000d);
     expect(opcodeToUnsigned(null)).toBeNull();
+    expect([0, 0x0f8a7ea5, -1, parseOpcode('0xA0AC85A6')!].map(opcodeToHex)).toEqual(['0x00000000', '0x0f8a7ea5', '0xffffffff', '0xa0ac85a6']);
     expect(parseOpcode('0x123456789')).toBeUndefined();
+  });
+
+  it('names well-known opcodes as ton-marker does, from the stored signed or the unsigned form', () => {
+    expect([0, 0x0f8a7ea5, 0x178d4519, 0x7362d09c, 0xd53276db | 0, 0x5fcc3d14, 0x05138d91].map(opcodeName)).toEqual([
+      'text_comment', 'jetton_transfer', 'jetton_internal_transfer', 'jetton_notify', 'excess', 'nft_transfer', 'nft_ownership_assigned',
+    ]);
+    expect(opcodeName(0x12345678)).toBeNull();
+    expect(opcodeName(null)).toBeNull();
   });
 });
 
@@ -80,7 +96,7 @@ describe('message bodies', () => {
   };
 
   it('decodes text comments, including snake cells spanning several cells', () => {
-    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeStringTail('hello')))).toEqual({ type: 'text_comment', comment: 'hello', data: null });
+    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeStringTail('hello')))).toStrictEqual({ type: 'text_comment', comment: 'hello' });
     const long = 'ü'.repeat(300);
     expect(decodeBody(boc((b) => b.storeUint(0, 32).storeStringTail(long)))?.comment).toBe(long);
   });

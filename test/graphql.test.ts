@@ -68,9 +68,16 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         expect(gql.errors).toBeUndefined();
         const fromGraphQL = gql.data!.transactionsByMasterchainBlock.map((t) => toWire('Transaction', t));
         expect(fromGraphQL).toEqual(rest.transactions.map((t: any) => restToSpec('Transaction', t)));
+        const names = (txs: any[], key: string) => txs.flatMap((t) => [t.inMsg ?? t.in_msg, ...(t.outMsgs ?? t.out_msgs)]).map((m) => m && m[key]);
+        expect(names(gql.data!.transactionsByMasterchainBlock, 'decodedOpcode')).toEqual(names(rest.transactions, 'decoded_opcode'));
+        expect(names(rest.transactions, 'decoded_opcode')).toContain('text_comment');
         for (const t of gql.data!.transactionsByMasterchainBlock) {
           expect(t.accountInfo.userFriendly).toBe(rest.address_book[t.account].user_friendly);
         }
+        // REST's decoded bodies have no `data` (toncenter's form); GraphQL's DecodedBody keeps the field, null
+        const decoded = gql.data!.transactionsByMasterchainBlock.flatMap((t) => [t.inMsg, ...t.outMsgs]).flatMap((m) => m?.messageContent?.decoded ?? []);
+        expect(decoded.length).toBeGreaterThan(0);
+        for (const d of decoded) expect(d).toMatchObject({ type: 'text_comment', data: null });
       }
     } finally {
       await service.close();

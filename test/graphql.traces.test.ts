@@ -133,6 +133,8 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
     expect(neither.errors?.[0]).toMatchObject({ message: 'exactly one of "account" and "ext_msg_hash" must be given', extensions: { code: 'BAD_USER_INPUT' } });
     const bad = await execute(NestedPendingTracesDocument, { account: 'nope' });
     expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    const badWorkchain = await execute(NestedPendingTracesDocument, { account: `128:${'1'.repeat(64)}` });
+    expect(badWorkchain.errors?.[0]).toMatchObject({ message: expect.stringContaining('parameter "account" must be an address'), extensions: { code: 'BAD_USER_INPUT' } });
     const badId = await execute(TraceByIdDocument, { id: 'x' });
     expect(badId.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
   });

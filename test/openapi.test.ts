@@ -61,4 +61,13 @@ describe('OpenAPI document', () => {
     delete body.transactions[0].in_msg.hash_norm;
     expect(() => validate('TransactionsResponse', body)).toThrow();
   });
+
+  it('describes opcodes in action details in toncenter\'s "0x%08x" form', async () => {
+    const body = await (await service.get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent(pending.traces[0].external_hash)}`)).json();
+    const [action] = body.traces[0].actions;
+    action.details.opcode = '0x0f8a7ea5';
+    validate('Action', action);
+    action.details.opcode = 0x0f8a7ea5;
+    expect(() => validate('Action', action)).toThrow();
+  });
 });

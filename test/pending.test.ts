@@ -93,6 +93,9 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     await error('', 'exactly one of "account" and "ext_msg_hash" must be given');
     await error(`?account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`, 'exactly one of "account" and "ext_msg_hash" must be given');
     await error('?account=nope', 'parameter "account" must be an address (raw, or user-friendly base64/base64url), got "nope"');
+    for (const workchain of ['-129', '128']) {
+      await error(`?account=${workchain}:${'1'.repeat(64)}`, `parameter "account" must be an address (raw, or user-friendly base64/base64url), got "${workchain}:${'1'.repeat(64)}"`);
+    }
     await error('?account=a&account=b', 'parameter "account" must be given once, got 2 values');
     await error(`?ext_msg_hash=${hash}&ext_msg_hash=xyz`, 'parameter "ext_msg_hash" value 2 must be a hash (64 hex digits, base64 or base64url), got "xyz"');
     await error(`?${Array.from({ length: 101 }, (_, i) => `ext_msg_hash=${Buffer.alloc(32, i).toString('hex')}`).join('&')}`, 'parameter "ext_msg_hash" takes at most 100 values, got 101');
@@ -122,7 +125,7 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     expect(await ids('&supported_action_types=call_contract')).toEqual([Buffer.alloc(32, 1).toString('base64')]);
     expect(await ids('&supported_action_types=latest')).toEqual(await ids(''));
     const [call] = (await get(query)).traces[0].actions;
-    expect(call.details).toEqual({ opcode: 13, source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
+    expect(call.details).toEqual({ opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
   });
 
   it('returns a trace over the size cap as its header only, marked incomplete, as toncenter does', async () => {

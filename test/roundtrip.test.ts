@@ -10,6 +10,9 @@ const NETWORKS = {
   mainnet: ['traces_mainnet_2025-09_single.json', 'transaction_mainnet_2023-10_single_old_schema.json'],
 } as const;
 
+/** Names ton-marker (toncenter's decoder; ton-index-worker/ton-marker/src/schemes/schemes.tlb) gives opcodes in these files. */
+const OPCODE_NAMES: Record<string, string> = { '0x00000000': 'text_comment', '0x0f8a7ea5': 'jetton_transfer', '0x178d4519': 'jetton_internal_transfer' };
+
 const documents = (name: string) => (name.startsWith('traces_testnet') ? realTestnetTraces() : { text: fixtureText(name), json: fixtureJson(name) });
 
 describe.each(await availableBackends())('round trip of the shared fixtures on %s', (backend) => {
@@ -45,6 +48,20 @@ describe.each(await availableBackends())('round trip of the shared fixtures on %
           }
           const diffs = fileTxs.flatMap((tx) => diffSpec('Transaction', served.get(tx.hash), tx, `${name}:${tx.hash}`));
           expect(diffs).toEqual([]);
+          // a decoded body is toncenter's object key for key: {"type": "text_comment", "comment": …}, no `data`
+          const decoded = (tx: any) => [tx.in_msg, ...tx.out_msgs].map((m) => m?.message_content?.decoded ?? null);
+          for (const tx of fileTxs) expect(JSON.stringify(decoded(served.get(tx.hash))), tx.hash).toBe(JSON.stringify(decoded(tx)));
+          // decoded_opcode, right after opcode as in ton-index-go: the file's when it has one (these predate it), else ton-marker's name
+          const pairs = fileTxs.flatMap((tx) => {
+            const s = served.get(tx.hash);
+            return [[s.in_msg, tx.in_msg], ...s.out_msgs.map((m: any, i: number) => [m, tx.out_msgs[i]])].filter(([m]) => m);
+          });
+          for (const [m, f] of pairs) {
+            const keys = Object.keys(m);
+            expect(keys.indexOf('decoded_opcode'), m.hash).toBe(keys.indexOf('opcode') + 1);
+            if (f.decoded_opcode !== undefined) expect(m.decoded_opcode, m.hash).toBe(f.decoded_opcode);
+            else if (f.opcode in OPCODE_NAMES) expect(m.decoded_opcode, m.hash).toBe(OPCODE_NAMES[f.opcode]);
+          }
 
           // Address-book entries of the file's own accounts come back the same (their code is in the file).
           const accounts = new Set(fileTxs.map((t) => t.account));

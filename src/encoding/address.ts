@@ -7,6 +7,9 @@ export function toRawAddress(address: Address): string {
   return `${address.workChain}:${address.hash.toString('hex').toUpperCase()}`;
 }
 
+/** A standard address has an int8 workchain (`addr_std`); @ton/core's raw parser takes any integer. */
+const stdAddress = (address: Address) => (address.workChain >= -128 && address.workChain <= 127 ? toRawAddress(address) : undefined);
+
 /**
  * Parses an address given in any form a client may send: raw (any case) or user-friendly
  * (base64 or base64url, any flags). Returns the raw wire form, or undefined when it is not an address.
@@ -14,7 +17,7 @@ export function toRawAddress(address: Address): string {
 export function parseAddress(input: string): string | undefined {
   const text = input.trim();
   try {
-    if (Address.isRaw(text)) return toRawAddress(Address.parseRaw(text));
+    if (Address.isRaw(text)) return stdAddress(Address.parseRaw(text));
     if (Address.isFriendly(text)) return toRawAddress(Address.parseFriendly(text).address);
   } catch {
     return undefined;

@@ -1,10 +1,12 @@
 import { Cell } from '@ton/core';
 
-/** The spec's `decoded` shape. Only text comments are decoded; other bodies give null, as toncenter's v3. */
+/**
+ * A decoded body in toncenter's form up to Sep 2025, `{"type": "text_comment", "comment": …}`. Only text comments
+ * are decoded; other bodies give null, as toncenter's v3 did.
+ */
 export interface DecodedBody {
   type: string;
   comment: string | null;
-  data: Record<string, unknown> | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export function decodeBody(bodyBase64: string | null): DecodedBody | null {
   try {
     const slice = Cell.fromBase64(bodyBase64).beginParse();
     if (slice.remainingBits < 32 || slice.loadUint(32) !== 0) return null;
-    return { type: 'text_comment', comment: slice.loadStringTail().replace(/\u0000/g, ' '), data: null };
+    return { type: 'text_comment', comment: slice.loadStringTail().replace(/\u0000/g, ' ') };
   } catch {
     return null;
   }

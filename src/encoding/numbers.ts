@@ -30,6 +30,9 @@ export function parseOpcode(input: unknown): number | undefined {
 /** Stored signed int32 opcode to the spec's unsigned 32-bit integer. */
 export const opcodeToUnsigned = (stored: number | null): number | null => (stored === null ? null : stored >>> 0);
 
+/** An opcode in toncenter's own wire form, `"0x%08x"` (lowercase), as action details carry it. */
+export const opcodeToHex = (opcode: number): string => `0x${(opcode >>> 0).toString(16).padStart(8, '0')}`;
+
 /** True when the string is a decimal integer within [min, max] (all BigInt, so exact). */
 export function isDecimalInRange(value: string, min: bigint, max: bigint): boolean {
   if (!/^-?\d+$/.test(value)) return false;

@@ -27,11 +27,12 @@ const schemas = {
   }),
   MessageContent: object({
     hash: nhash, body: nstr,
-    decoded: { oneOf: [object({ type: str, comment: nstr, data: { type: ['object', 'null'] } }), { type: 'null' }] },
+    decoded: { oneOf: [object({ type: str, comment: nstr }), { type: 'null' }] },
   }),
   Message: object({
     hash, source: naddress, destination: naddress, value: nnumstr, value_extra_currencies: currencies, fwd_fee: nnumstr, ihr_fee: nnumstr,
-    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 }, ihr_disabled: nbool,
+    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
+    decoded_opcode: { ...nstr, description: 'the opcode\'s name (ton-marker\'s), null when unknown' }, ihr_disabled: nbool,
     bounce: nbool, bounced: nbool, import_fee: nnumstr, in_msg_tx_hash: nhash, out_msg_tx_hash: nhash, message_content: nullable('MessageContent'),
     init_state: nullable('MessageContent'), hash_norm: nhash,
   }),
@@ -79,7 +80,10 @@ const schemas = {
   Action: object({
     trace_id: nhash, action_id: hash, start_lt: nnumstr, end_lt: nnumstr, start_utime: nint, end_utime: nint, trace_end_lt: nnumstr,
     trace_end_utime: nint, trace_mc_seqno_end: nint, transactions: { type: 'array', items: hash }, success: nbool, type: str,
-    details: { type: 'object', description: 'shaped per action type, as TON Center v3' }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
+    details: {
+      type: 'object', description: 'shaped per action type, as TON Center v3 (opcodes as "0x%08x")',
+      properties: { opcode: { type: ['string', 'null'], pattern: '^0x[0-9a-f]{8}$' } },
+    }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
     accounts: { type: 'array', items: address },
   }),
   Trace: object({

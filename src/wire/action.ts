@@ -1,6 +1,7 @@
 import { detailsOf, type DetailField } from '../actions/details';
 import type { ActionRow } from '../data/actions';
 import { bodyOpcode, decodeBody } from '../encoding/body';
+import { opcodeToHex } from '../encoding/numbers';
 
 const ENCRYPTED_COMMENT = 0x2167da4b;
 
@@ -18,7 +19,7 @@ function value(field: DetailField, paths: Record<string, unknown>): unknown {
   if (field.kind === 'derived') return derived(field.key, paths['nft_transfer_data.forward_payload']);
   const v = paths[field.path.join('.')] ?? null;
   if (v === null) return field.kind === 'peerSwaps' ? [] : null;
-  if (field.kind === 'opcode') return Number(v) >>> 0;
+  if (field.kind === 'opcode') return opcodeToHex(Number(v));
   if (field.kind === 'int') return Number(v);
   return v;
 }

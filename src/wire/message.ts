@@ -1,6 +1,7 @@
 import { decodeBody, type DecodedBody } from '../encoding/body';
 import { BoundedCache } from '../memo';
 import { opcodeToUnsigned } from '../encoding/numbers';
+import { opcodeName } from '../encoding/opcodes';
 import type { ExtraCurrencies, MessageWithContent } from '../data/rows';
 
 export interface WireMessageContent {
@@ -22,6 +23,7 @@ export interface WireMessage {
   created_lt: string | null;
   created_at: string | null;
   opcode: number | null;
+  decoded_opcode: string | null;
   ihr_disabled: boolean | null;
   bounce: boolean | null;
   bounced: boolean | null;
@@ -55,6 +57,7 @@ export function toWireMessage(row: MessageWithContent): WireMessage {
     created_lt: row.created_lt,
     created_at: row.created_at,
     opcode: opcodeToUnsigned(row.opcode),
+    decoded_opcode: opcodeName(row.opcode),
     ihr_disabled: row.ihr_disabled,
     bounce: row.bounce,
     bounced: row.bounced,

@@ -20,7 +20,8 @@ export const SPEC: Record<string, Record<string, string | null>> = {
     message_content: 'MessageContent', opcode: null, out_msg_tx_hash: null, source: null, value: null, value_extra_currencies: null,
   },
   MessageContent: { body: null, decoded: 'Decoded', hash: null },
-  Decoded: { type: null, comment: null, data: null },
+  // The spec also lists `data`; REST serves toncenter's {type, comment} (issue 8), GraphQL's DecodedBody keeps `data`.
+  Decoded: { type: null, comment: null },
   TransactionDescription: {
     aborted: null, action: 'ActionPhase', bounce: 'BouncePhase', compute_ph: 'ComputePhase', credit_first: null,
     credit_ph: 'CreditPhase', destroyed: null, installed: null, is_tock: null, split_info: 'SplitInfo', storage_ph: 'StoragePhase', type: null,

@@ -1,4 +1,5 @@
 import { ACTION_DETAILS, DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, type DetailField } from '../../actions/details';
+import { opcodeToUnsigned, parseOpcode } from '../../encoding/numbers';
 import type { WireAction } from '../../wire/action';
 import { builder } from '../builder';
 import { Finality } from './enums';
@@ -31,7 +32,8 @@ function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, f: Det
     case 'decimal':
       return t.field({ type: 'BigInt', nullable: true, resolve: (o) => get(o) as string | null });
     case 'opcode':
-      return t.field({ type: 'UInt32', nullable: true, resolve: (o) => get(o) as number | null });
+      // the wire details carry toncenter's "0x%08x"; the typed field is the integer
+      return t.field({ type: 'UInt32', nullable: true, resolve: (o) => opcodeToUnsigned(parseOpcode(get(o)) ?? null) });
     case 'bool':
       return t.boolean({ nullable: true, resolve: (o) => get(o) as boolean | null });
     case 'int':

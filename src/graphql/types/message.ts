@@ -7,7 +7,7 @@ const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   fields: (t) => ({
     type: t.exposeString('type'),
     comment: t.exposeString('comment', { nullable: true }),
-    data: t.expose('data', { type: 'JSON', nullable: true }),
+    data: t.field({ type: 'JSON', nullable: true, description: 'Decoded fields of other body types; null (only text comments are decoded).', resolve: () => null }),
   }),
 });
 
@@ -36,6 +36,10 @@ export const Message = builder.objectRef<WireMessage>('Message').implement({
     createdLt: t.expose('created_lt', { type: 'BigInt', nullable: true }),
     createdAt: t.expose('created_at', { type: 'BigInt', nullable: true }),
     opcode: t.expose('opcode', { type: 'UInt32', nullable: true, description: 'First 32 bits of the body, unsigned; null for shorter bodies.' }),
+    decodedOpcode: t.exposeString('decoded_opcode', {
+      nullable: true,
+      description: "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`); null when unknown.",
+    }),
     ihrDisabled: t.exposeBoolean('ihr_disabled', { nullable: true }),
     bounce: t.exposeBoolean('bounce', { nullable: true }),
     bounced: t.exposeBoolean('bounced', { nullable: true }),
