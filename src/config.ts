@@ -25,6 +25,7 @@ export interface Config {
   /** Requests that may wait for a turn, and for how long, before they are answered 503. */
   maxQueuedRequests: number;
   maxQueueWaitMs: number;
+  shutdown: { drainMs: number; timeoutMs: number };
   maxTraceTransactions: number;
   access: {
     apiKeys: string[];
@@ -149,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     maxConcurrentRequests: integer('MAX_CONCURRENT_REQUESTS', get('maxConcurrentRequests', 'MAX_CONCURRENT_REQUESTS'), 4, 1, 10_000),
     maxQueuedRequests: integer('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS, 256, 0, 1_000_000),
     maxQueueWaitMs: integer('MAX_QUEUE_WAIT_MS', env.MAX_QUEUE_WAIT_MS, 5000, 1, 600_000),
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 600_000),
+      timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 1, 600_000),
+    },
     cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
   };
 }

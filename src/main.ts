@@ -42,6 +42,8 @@ const SETTINGS: [env: string, help: string][] = [
   ['RATE_LIMIT_KEY_BURST', 'burst per API key (default twice the rate)'],
   ['RATE_LIMIT_REDIS_URL', 'Redis shared by instances for rate limits'],
   ['TRUST_PROXY', 'proxies in front whose X-Forwarded-For is believed: a hop count (true is 1) or addresses/CIDRs, comma-separated'],
+  ['SHUTDOWN_DRAIN_MS', 'on SIGTERM, keep serving this long with /ready answering 503 (default 5000)'],
+  ['SHUTDOWN_TIMEOUT_MS', 'then wait this long for requests in flight before exiting 1 (default 10000)'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 
@@ -80,24 +82,32 @@ async function main() {
       limiter: new RateLimiter({ redis: rateLimitRedis }),
     },
   };
-  const { server } = createHttpServer(services, config.graphql);
+  const { server, shutdown } = createHttpServer(services, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, redis: Boolean(redis), network }, `listening on http://localhost:${port}`);
   });
-  const stop = () => {
-    log.info('shutting down');
-    server.close(() => {
-      redis?.disconnect();
-      rateLimitRedis?.disconnect();
-      db.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+  // SIGTERM is a deploy: drain for the balancer. SIGINT is a person at a terminal: no drain. A second signal
+  // stops at once.
+  const stop = async (signal: NodeJS.Signals) => {
+    const finished = await shutdown.stop({ ...config.shutdown, drainMs: signal === 'SIGINT' ? 0 : config.shutdown.drainMs });
+    // Abandoned statements still hold pool connections: closing the pool would wait for them.
+    if (!finished) process.exit(1);
+    redis?.disconnect();
+    rateLimitRedis?.disconnect();
+    await db.close().catch((err: Error) => log.warn({ err }, 'closing the database'));
+    log.info('stopped');
+    process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    stop(signal).catch((err) => (log.error({ err }, 'shutdown failed'), process.exit(1)));
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 main().catch((err) => {

@@ -5,6 +5,7 @@ import { accessEnabled, checkAccess } from './access';
 import { logUnexpected, requestScope } from './requestScope';
 import { MAX_BODY_BYTES, tooLarge } from './body';
 import { serveGraphQL } from './graphqlRoute';
+import { Shutdown } from './shutdown';
 import { BusyError, ClientGoneError } from './limiter';
 import type { Services } from '../context';
 import { ApiError } from '../errors';
@@ -94,6 +95,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     }
     if (path === '/health') return sendJson(req, res, 200, JSON.stringify({ status: 'ok' }));
     if (path === '/ready') {
+      if (shutdown.draining) return sendJson(req, res, 503, JSON.stringify({ ready: false, shutting_down: true }));
       const checks = await readiness(services);
       return sendJson(req, res, checks.ready ? 200 : 503, JSON.stringify(checks));
     }
@@ -111,6 +113,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
+    shutdown.track(req, res, id);
     const started = performance.now();
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
@@ -126,6 +129,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       else res.destroy();
     });
   });
+  const shutdown = new Shutdown(server, services.log);
   // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
   // malformed HTTP) still get the contract's JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -137,5 +141,5 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     const body = JSON.stringify({ error: message, code: status });
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
-  return { server, yoga, metrics };
+  return { server, yoga, metrics, shutdown };
 }
