@@ -26,6 +26,8 @@ export interface Config {
   maxQueuedRequests: number;
   maxQueueWaitMs: number;
   shutdown: { drainMs: number; timeoutMs: number };
+  /** How long an address book may be served from a cache, ours or the client's. */
+  addressBookMaxAgeMs: number;
   maxTraceTransactions: number;
   access: {
     apiKeys: string[];
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
       drainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 600_000),
       timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 1, 600_000),
     },
+    addressBookMaxAgeMs: integer('ADDRESS_BOOK_MAX_AGE_MS', env.ADDRESS_BOOK_MAX_AGE_MS, 60_000, 0, 86_400_000),
     cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
   };
 }

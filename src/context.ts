@@ -21,6 +21,8 @@ export interface Services {
   emulator?: EmulatorRepository;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
+  /** How long a client, a cache or the page cache may keep an address book (default 60 s). */
+  addressBookMaxAgeMs?: number;
   /** Bounds how many requests build responses at once (memory). */
   limiter?: Limiter;
   /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */

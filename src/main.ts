@@ -26,6 +26,7 @@ const SETTINGS: [env: string, help: string][] = [
   ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
   ['MAX_QUEUED_REQUESTS', 'requests that may wait for a turn; more get 503 with Retry-After (default 256)'],
   ['MAX_QUEUE_WAIT_MS', 'longest wait for a turn before 503 (default 5000)'],
+  ['ADDRESS_BOOK_MAX_AGE_MS', 'longest a finalized page may be cached with its address book, 0: not cached (default 60000)'],
   ['MAX_TRACE_TRANSACTIONS', 'traces with more transactions are returned incomplete (default 4000)'],
   ['GRAPHQL_MAX_DEPTH', 'GraphQL depth limit (default 15)'],
   ['GRAPHQL_MAX_ALIASES', 'GraphQL alias limit (default 30)'],
@@ -75,6 +76,7 @@ async function main() {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
+    addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({ max: config.maxConcurrentRequests, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
     maxTraceTransactions: config.maxTraceTransactions,
     access: {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
 import { PageCache } from '../src/rest/pageCache';
+import { strongEtag } from '../src/rest/respond';
 import { countingDatabase } from './helpers/counting';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
@@ -66,5 +67,52 @@ describe('finalized block pages served from the cache', () => {
     counted.counter.statements = 0;
     await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=${max}`);
     expect(counted.counter.statements).toBeGreaterThan(0);
+  });
+});
+
+describe('address books of cached pages stay fresh', () => {
+  it('serves the cached page until the address book bound, then a new book, with an ETag of exactly the bytes served', async () => {
+    const db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    let clock = 1_000_000;
+    const { server } = createHttpServer({ ...testServices(db.reader), pageCache: new PageCache(8 * 1024 * 1024, () => clock), addressBookMaxAgeMs: 60_000 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=5`;
+    try {
+      const first = await fetch(url);
+      const firstBody = await first.text();
+      expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(first.headers.get('etag')).toBe(strongEtag(firstBody));
+      const account = Object.keys(JSON.parse(firstBody).address_book)[0];
+      expect(JSON.parse(firstBody).address_book[account].domain).toBeNull();
+
+      // the account gets a domain: the book changes, the transactions do not
+      await db.writer.query(`insert into dns_entries (nft_item_address, nft_item_owner, domain, dns_wallet) values ($1, $2, 'fresh.ton', $2)`, [
+        '0:' + 'AB'.repeat(32),
+        account,
+      ]);
+      clock += 30_000;
+      const cached = await fetch(url);
+      expect(await cached.text()).toBe(firstBody);
+      expect(cached.headers.get('cache-control')).toBe('public, max-age=30');
+
+      clock += 30_000;
+      const fresh = await fetch(url, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+      expect(fresh.status).toBe(200);
+      const freshBody = await fresh.text();
+      expect(JSON.parse(freshBody).address_book[account].domain).toBe('fresh.ton');
+      expect(JSON.parse(freshBody).transactions).toEqual(JSON.parse(firstBody).transactions);
+      expect(fresh.headers.get('etag')).toBe(strongEtag(freshBody));
+      expect(fresh.headers.get('etag')).not.toBe(first.headers.get('etag'));
+      expect(fresh.headers.get('cache-control')).toBe('public, max-age=60');
+
+      // without an address book nothing in the page can change
+      const bare = await fetch(`${url}&x_no_address_book=true`);
+      expect(bare.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(bare.headers.get('etag')).toBe(strongEtag(await bare.text()));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await db.drop();
+    }
   });
 });

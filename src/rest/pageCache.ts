@@ -2,11 +2,13 @@ export interface CachedPage {
   /** UTF-8 bytes, encoded once rather than on every hit. */
   payload: Buffer;
   etag: string;
+  /** When a part that can change (the address book) may have gone stale; absent: never. */
+  expiresAt?: number;
 }
 
 /**
- * Responses that can never change (pages of finalized masterchain blocks), kept in memory up to a byte budget
- * and evicted least recently used first. A Map iterates in insertion order, so re-inserting on a hit keeps the
+ * Responses of data that can never change (pages of finalized masterchain blocks), kept in memory up to a byte
+ * budget and evicted least recently used first; a page carrying an address book only until it expires. A Map iterates in insertion order, so re-inserting on a hit keeps the
  * most recent entries at the end.
  */
 export class PageCache {
@@ -15,7 +17,10 @@ export class PageCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    readonly now: () => number = Date.now,
+  ) {}
 
   get enabled(): boolean {
     return this.maxBytes > 0;
@@ -26,7 +31,11 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    const page = this.entries.get(key);
+    let page = this.entries.get(key);
+    if (page?.expiresAt !== undefined && page.expiresAt <= this.now()) {
+      this.delete(key);
+      page = undefined;
+    }
     if (!page) {
       this.misses += 1;
       return undefined;
@@ -40,17 +49,19 @@ export class PageCache {
   set(key: string, page: CachedPage): void {
     const cost = page.payload.length + key.length * 2 + 64;
     if (!this.enabled || cost > this.maxBytes / 4) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.bytes -= previous.payload.length + key.length * 2 + 64;
-    }
+    this.delete(key);
     this.entries.set(key, page);
     this.bytes += cost;
-    for (const [oldest, old] of this.entries) {
+    for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.payload.length + oldest.length * 2 + 64;
+      this.delete(oldest);
     }
+  }
+
+  private delete(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= page.payload.length + key.length * 2 + 64;
   }
 }

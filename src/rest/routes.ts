@@ -13,6 +13,7 @@ import * as blockTransactions from './transactionsByMasterchainBlock';
 export const API_PREFIX = '/api/v3/';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const DEFAULT_ADDRESS_BOOK_MAX_AGE_MS = 60_000;
 const OPENAPI_JSON = JSON.stringify(OPENAPI);
 const DOCS_PAGE = docsPage();
 
@@ -53,6 +54,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
   const started = performance.now();
   const common: Record<string, string> = { 'X-API-Version': services.apiVersion, 'Access-Control-Allow-Origin': '*' };
   let ctx: RequestContext | undefined;
+  const now = services.pageCache?.now ?? Date.now;
   const timing = () => `app;dur=${(performance.now() - started).toFixed(1)}, db;desc="${ctx?.stats.statements ?? 0} statements"`;
   try {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -81,11 +83,14 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       const { payload, immutable } = services.limiter ? await services.limiter.run(work, gone.signal) : await work();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
-      page = { payload: bytes, etag: strongEtag(bytes) };
-      if (key) services.pageCache!.set(key, page);
+      // The transactions of a final block never change; its address book (names, bounceability) may.
+      const maxAge = settings.noAddressBook ? undefined : (services.addressBookMaxAgeMs ?? DEFAULT_ADDRESS_BOOK_MAX_AGE_MS);
+      page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };
+      if (key && maxAge !== 0) services.pageCache!.set(key, page);
     }
-    const { payload, etag } = page;
-    const cacheHeaders = { ...common, ETag: etag, 'Cache-Control': IMMUTABLE, 'Server-Timing': timing() };
+    const { payload, etag, expiresAt } = page;
+    const cacheControl = expiresAt === undefined ? IMMUTABLE : `public, max-age=${Math.max(0, Math.floor((expiresAt - now()) / 1000))}`;
+    const cacheHeaders = { ...common, ETag: etag, 'Cache-Control': cacheControl, 'Server-Timing': timing() };
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, cacheHeaders);
       return res.end();
