@@ -49,6 +49,38 @@ const graphqlBody = fc.oneof(
   fc.string({ maxLength: 200 }),
 );
 
+// GraphQL-over-HTTP requests with every JSON type in every parameter, both methods, any content type, batches.
+const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(null, 0, -1, 1.5, true, false, '', [], {}, [1, 'a'], { a: { b: [] } }));
+const documentish = fc.oneof(hostileDocument, fc.constantFrom('{ __typename }', 'query Q { __typename }', `{ transactionsByMasterchainBlock(seqno: 32737160, limit: 2) { hash } }`));
+const paramValue = <T>(likely: fc.Arbitrary<T>) => fc.option(fc.oneof(likely, anyJson), { nil: undefined });
+const paramsObject = fc.record(
+  { query: paramValue(documentish), variables: paramValue(fc.constant({ seqno: 32737160 })), operationName: paramValue(fc.constantFrom('Q', 'missing')), extensions: paramValue(fc.constant({})) },
+  { requiredKeys: [] },
+);
+const graphqlRequest = fc.oneof(
+  fc.record({
+    method: fc.constant('POST'),
+    type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/graphql', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', 'application/xml', 'application/graphql-response+json', ''),
+    body: fc.oneof(
+      paramsObject.map((p) => JSON.stringify(p)),
+      fc.array(paramsObject, { maxLength: 4 }).map((list) => JSON.stringify(list)),
+      anyJson.map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 200 }),
+      documentish,
+    ),
+  }),
+  fc.record({
+    method: fc.constant('GET'),
+    type: fc.constant(''),
+    body: fc
+      .record({ query: paramValue(documentish), variables: paramValue(fc.constant({ seqno: 1 })), operationName: paramValue(fc.string({ maxLength: 8 })), extensions: paramValue(fc.constant({})) }, { requiredKeys: [] })
+      .chain((p) =>
+        fc.tuple(...Object.entries(p).map(([k, v]) => fc.boolean().map((raw) => `${k}=${encodeURIComponent(raw && typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`))),
+      )
+      .map((parts) => parts.join('&')),
+  }),
+);
+
 describe('abuse: generated malformed requests', () => {
   let db: TestDatabase;
   let service: Awaited<ReturnType<typeof startService>>;
@@ -89,9 +121,22 @@ describe('abuse: generated malformed requests', () => {
       }),
       { numRuns: 300 },
     );
+    let graphqlRequests = 0;
+    await fc.assert(
+      fc.asyncProperty(graphqlRequest, fc.constantFrom('application/json', 'application/graphql-response+json', '*/*'), async ({ method, type, body }, accept) => {
+        graphqlRequests += 1;
+        const init: RequestInit = method === 'GET' ? { headers: { accept } } : { method, headers: { accept, ...(type ? { 'content-type': type } : {}) }, body };
+        const res = await service.get(method === 'GET' ? `/graphql?${body}` : '/graphql', init);
+        const text = await res.text();
+        expect(res.status, `${method} ${type} ${body.slice(0, 300)}`).toBeLessThan(500);
+        if (/json/.test(res.headers.get('content-type') ?? '')) expect(() => JSON.parse(text)).not.toThrow();
+      }),
+      { numRuns: 1000 },
+    );
+    expect(graphqlRequests).toBeGreaterThanOrEqual(1000);
     expect(requests).toBeGreaterThanOrEqual(700);
     expect((await service.get('/health')).status).toBe(200);
     gc();
     expect(process.memoryUsage().heapUsed - baseline).toBeLessThan(64 * 1024 * 1024);
-  }, 180_000);
+  }, 300_000);
 });
