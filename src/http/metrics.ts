@@ -54,6 +54,14 @@ export function createMetrics(services: Services) {
       this.set(services.limiter?.queued ?? 0);
     },
   });
+  new Gauge({
+    name: 'tonql_requests_refused',
+    help: 'Requests answered 503 because the queue was full or their wait too long, since start',
+    registers: [registry],
+    collect() {
+      this.set(services.limiter?.refused ?? 0);
+    },
+  });
   return { registry, requests, duration, graphqlOperations };
 }
 
