@@ -100,4 +100,29 @@ describe('slow and oversized clients', () => {
       for (const { socket, timer } of slow) (clearInterval(timer), socket.destroy());
     }
   }, 60_000);
+
+  it('answers 503 with Retry-After on REST and GraphQL when no turn is free and the queue is full', async () => {
+    const limiter = new Limiter({ max: 1, maxQueue: 0, maxWaitMs: 5000 });
+    const { server } = createHttpServer({ ...testServices(db.reader), limiter });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const busyBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let release!: () => void;
+    const holding = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const rest = await fetch(`${busyBase}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}`);
+      expect(rest.status).toBe(503);
+      expect(rest.headers.get('retry-after')).toBe('1');
+      expect(await rest.json()).toEqual({ error: 'the service is busy: 0 requests are already waiting; retry shortly', code: 503 });
+      const gql = await fetch(`${busyBase}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": "{ __typename }"}' });
+      expect(gql.status).toBe(503);
+      expect(gql.headers.get('retry-after')).toBe('1');
+      expect(await gql.json()).toEqual({ errors: [{ message: 'the service is busy: 0 requests are already waiting; retry shortly', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      release();
+      await holding;
+      expect((await fetch(`${busyBase}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}`)).status).toBe(200);
+    } finally {
+      release();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
