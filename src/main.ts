@@ -66,8 +66,8 @@ async function main() {
   const config = loadConfig(settings());
   const log = createLogger(config.logLevel);
   const { db, network, apiVersion } = await openForServing(config, log);
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, { log, name: 'redis' }) : undefined;
+  const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl, { log, name: 'rate-limit redis' }) : undefined;
   if (redis) {
     // Serving starts either way: while Redis is away, pendingTraces answers from the database with a warning.
     await connected(redis).catch((err: Error) => log.warn(`Redis: ${err.message}; pending traces come from the database until it answers`));

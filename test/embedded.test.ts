@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -6,7 +7,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openForServing } from '../src/db/open';
 import { readMeta } from '../src/db/schema';
+import type { Database } from '../src/db/types';
 import { startService } from './helpers/service';
+
+/** The database with a switch that turns its next statement into one that sleeps: any statement that runs too long. */
+function slowOnDemand(db: Database, seconds = 20) {
+  let armed = false;
+  const pick = (text: string, params?: readonly unknown[]): [string, readonly unknown[] | undefined] =>
+    armed ? ((armed = false), [`select pg_sleep(${seconds})`, []]) : [text, params];
+  const wrapped: Database = { ...db, query: (t, p) => db.query(...pick(t, p)), queryWithTimeout: (t, p, ms) => db.queryWithTimeout(...pick(t, p), ms) };
+  return { db: wrapped, arm: () => (armed = true) };
+}
+
+const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=100';
 
 describe('the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tonql-embedded-'));
@@ -46,6 +59,61 @@ describe('the embedded database', () => {
       await second.db.close();
     } finally {
       await service.close().catch(() => {});
+    }
+  });
+
+  it('bounds statement time: 504 with the contract body while /health keeps answering, then serves again', async () => {
+    const { db } = await openForServing(loadConfig({ DATA_DIR: dataDir, STATEMENT_TIMEOUT_MS: '1500' }), log);
+    const slow = slowOnDemand(db);
+    const service = await startService(slow.db);
+    try {
+      expect((await service.get(BLOCK)).status).toBe(200);
+      slow.arm();
+      let answered: Response | undefined;
+      const request = service.get(BLOCK).then((res) => (answered = res));
+      let healthy = 0;
+      while (!answered) {
+        const health = await service.get('/health');
+        expect(health.status).toBe(200);
+        healthy += 1;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await request;
+      expect(answered.status).toBe(504);
+      expect(await answered.json()).toEqual({ error: 'database statement timeout exceeded', code: 504 });
+      expect(healthy).toBeGreaterThan(3);
+      const again = await service.get(BLOCK);
+      expect(again.status).toBe(200);
+      expect((await again.json()).transactions).toHaveLength(9);
+      // the database's thread was replaced, the directory is still this process's
+      expect(readFileSync(path.join(dataDir, '.tonql.lock'), 'utf8')).toBe(String(process.pid));
+      const busy = spawnSync(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), ['src/cli.ts', 'migrate'], {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(busy.stderr).toMatch(/the data directory .* is in use by process \d+/);
+    } finally {
+      await service.close();
+      await db.close();
+    }
+  });
+
+  it('lowers the statement timeout to X-Timeout on the embedded database too', async () => {
+    const { db } = await openForServing(loadConfig({ DATA_DIR: dataDir, STATEMENT_TIMEOUT_MS: '60000' }), log);
+    const slow = slowOnDemand(db);
+    const service = await startService(slow.db);
+    try {
+      slow.arm();
+      const started = Date.now();
+      const res = await service.get(BLOCK, { headers: { 'X-Timeout': '500' } });
+      expect(res.status).toBe(504);
+      expect(await res.json()).toEqual({ error: 'database statement timeout exceeded', code: 504 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect((await service.get(BLOCK, { headers: { 'X-Timeout': '5000' } })).status).toBe(200);
+    } finally {
+      await service.close();
+      await db.close();
     }
   });
 });

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { openPostgres } from '../src/db/postgres';
 import { pushTraces } from '../src/emulator/push';
 import { EmulatorRepository } from '../src/emulator/repository';
 import { connected, openRedis } from '../src/emulator/redis';
 import { createHttpServer } from '../src/http/server';
+import { dependencyLog } from '../src/log';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
@@ -105,5 +107,68 @@ describe.skipIf(!needs)('dependencies going away while the service runs', () => 
       expect(after.traces).toHaveLength(2);
       expect(after.warnings).toBeUndefined();
     });
+  });
+});
+
+describe('dependency errors in the log', () => {
+  it('a dependency failing for longer gets one line per interval, each with the count held back', () => {
+    const lines: { level: number; suppressed?: number; msg: string }[] = [];
+    const errors = dependencyLog(pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }), 'redis', 10_000);
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    try {
+      for (let second = 0; second < 25; second += 1) {
+        vi.setSystemTime(second * 1000);
+        for (let i = 0; i < 4; i += 1) errors.error(new Error('connect ECONNREFUSED'));
+      }
+      errors.recovered();
+      errors.recovered();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lines.map((l) => [l.level, l.suppressed, l.msg])).toEqual([
+      [40, 0, 'redis: connect ECONNREFUSED'],
+      [40, 39, 'redis: connect ECONNREFUSED'],
+      [40, 39, 'redis: connect ECONNREFUSED'],
+      [30, 19, 'redis answers again'],
+    ]);
+  });
+
+  it.skipIf(!needs)('one warn line per dependency for a burst of errors, with the count held back, and one when it is back', async () => {
+    const db = await createTestDatabase('postgres');
+    const pgProxy = await tcpProxy('127.0.0.1', Number(new URL(db.url!).port || 5432));
+    const redisUrl = new URL(await freshRedisUrl(14));
+    const redisProxy = await tcpProxy('127.0.0.1', Number(redisUrl.port || 6379));
+    const lines: { level: number; dependency?: string; msg: string; suppressed?: number }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const viaProxy = new URL(db.url!);
+    viaProxy.port = String(pgProxy.port);
+    const reader = openPostgres({ connectionString: viaProxy.toString(), readOnly: true, max: 8, connectionTimeoutMs: 1000, log });
+    redisUrl.port = String(redisProxy.port);
+    const redis = openRedis(redisUrl.toString(), { log });
+    try {
+      await connected(redis);
+      // eight idle connections: each one dropping is an error event of the pool
+      await Promise.all(Array.from({ length: 8 }, () => reader.query('select pg_sleep(0.05)')));
+      pgProxy.cut();
+      redisProxy.cut();
+      // Redis fails several reconnection attempts meanwhile, each with errors of its own
+      await new Promise((r) => setTimeout(r, 3000));
+      pgProxy.restore();
+      redisProxy.restore();
+      await eventually(async () => expect(await reader.query('select 1 as one')).toEqual([{ one: 1 }]));
+      await connected(redis);
+      for (const dependency of ['postgres', 'redis']) {
+        const mine = lines.filter((l) => l.dependency === dependency);
+        expect(mine.map((l) => l.level)).toEqual([40, 30]);
+        expect(mine[1].msg).toBe(`${dependency} answers again`);
+        expect(mine[1].suppressed).toBeGreaterThan(1);
+      }
+    } finally {
+      redis.disconnect();
+      await reader.close();
+      await pgProxy.close();
+      await redisProxy.close();
+      await db.drop();
+    }
   });
 });

@@ -22,11 +22,11 @@ export interface ServingDatabase {
 
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
 export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
-  const serving = (connectionString: string) =>
-    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs });
-  const primary = config.databaseUrl ? serving(config.databaseUrl) : await openEmbedded(config.dataDir, log);
+  const serving = (connectionString: string, name: string) =>
+    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs, log, name });
+  const primary = config.databaseUrl ? serving(config.databaseUrl, 'postgres') : await openEmbedded(config.dataDir, config.statementTimeoutMs, log);
   if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
-  const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map(serving)) : primary;
+  const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map((url, i) => serving(url, `postgres replica ${i + 1}`))) : primary;
   try {
     const meta = await readMeta(db);
     return {
@@ -55,18 +55,22 @@ export async function openForWriting(config: Config): Promise<Database> {
  * The embedded database: created in dataDir on first start with the schema and the demo data set, then
  * served read-only. A start that was interrupted while loading finishes the job on the next one.
  */
-async function openEmbedded(dataDir: string, log: Logger): Promise<Database> {
+async function openEmbedded(dataDir: string, statementTimeoutMs: number, log: Logger): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   acquireDataDirLock(dataDir);
-  const db = await openPglite(dataDir);
-  if (await migrate(db)) log.info({ dataDir }, 'created the embedded database');
-  if (!(await readMeta(db)).has(DEMO_KEY)) {
-    for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) {
-      const summary = await importFile(db, path.join(DEMO_DIR, file));
-      log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
+  const setup = await openPglite(dataDir);
+  try {
+    if (await migrate(setup)) log.info({ dataDir }, 'created the embedded database');
+    if (!(await readMeta(setup)).has(DEMO_KEY)) {
+      for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) {
+        const summary = await importFile(setup, path.join(DEMO_DIR, file));
+        log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
+      }
+      await writeMeta(setup, DEMO_KEY, `loaded ${new Date().toISOString()}`);
     }
-    await writeMeta(db, DEMO_KEY, `loaded ${new Date().toISOString()}`);
+  } finally {
+    await setup.close();
   }
-  await db.exec('set default_transaction_read_only = on');
-  return db;
+  // Opened again for serving: read-only and timed sessions are what a restarted database thread gets too.
+  return openPglite(dataDir, { readOnly: true, statementTimeoutMs });
 }

@@ -1,29 +1,126 @@
-import { PGlite } from '@electric-sql/pglite';
-import type { Database } from './types';
+import { PgliteThread, type ThreadRequest } from './pgliteThread';
+import type { Database, Queryable } from './types';
 
-const INT8 = 20;
-const keepText = (value: string) => value;
+export interface PgliteOptions {
+  /** Statements that run longer fail with PostgreSQL's statement timeout error (57014). */
+  statementTimeoutMs?: number;
+  /** Every transaction read-only, as the server's PostgreSQL sessions are. */
+  readOnly?: boolean;
+}
 
-/** Embedded PostgreSQL; `dataDir` undefined means in memory. PGlite is one session: queries run one at a time. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create({ dataDir, parsers: { [INT8]: keepText } });
+const noop = () => {};
+const statementTimeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+const closedError = () => Object.assign(new Error('the embedded database is closed'), { code: '57P01' });
+
+/**
+ * Embedded PostgreSQL; `dataDir` undefined means in memory. PGlite is one session: statements run one at a
+ * time, on a thread of their own so the process keeps serving while one runs. PGlite ignores
+ * statement_timeout and cannot cancel a statement, so one that outlives its timeout is answered with 57014
+ * and, on a directory, its thread is terminated and a new one opened on the same files (PostgreSQL recovers
+ * as after a crash; statements waiting behind run there). In memory the data would go with the thread: the
+ * statement is left to finish and the ones behind it wait.
+ */
+export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Promise<Database> {
+  const setup = opts.readOnly ? ['set default_transaction_read_only = on'] : [];
+  let closed = false;
+  const start = async () => {
+    const thread = new PgliteThread(dataDir, setup, (err) => {
+      if (closed) return;
+      current = dataDir ? start() : Promise.reject(err);
+      current.catch(noop);
+    });
+    try {
+      await thread.ready;
+    } catch (err) {
+      await thread.terminate();
+      throw err;
+    }
+    return thread;
+  };
+  let current = start();
+  await current;
+
+  /** The open thread; a failed restart is tried again by the next statement. */
+  async function thread(): Promise<PgliteThread> {
+    try {
+      return await current;
+    } catch (err) {
+      if (closed || !dataDir) throw err;
+      current = start();
+      return current;
+    }
+  }
+
+  async function timed(thread: PgliteThread, req: ThreadRequest, timeoutMs = opts.statementTimeoutMs): Promise<unknown[] | undefined> {
+    await thread.idle();
+    const reply = thread.request(req);
+    if (!timeoutMs) return reply;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, Math.max(1, timeoutMs), true)));
+    const late = await Promise.race([reply.then(() => false, () => false), expired]);
+    clearTimeout(timer);
+    if (!late) return reply;
+    reply.catch(noop);
+    if (dataDir && !closed) {
+      current = thread.terminate().then(start);
+      current.catch(noop);
+    }
+    throw statementTimeout();
+  }
+
+  // Statements and transactions take turns, as on PGlite's one session.
+  let gate: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = gate.then(task);
+    gate = result.catch(noop);
+    return result;
+  };
+  const statement = (req: ThreadRequest, timeoutMs?: number) => exclusive(async () => timed(await thread(), req, timeoutMs));
+
   return {
     kind: 'pglite',
     async query(text, params) {
-      return (await db.query(text, params as unknown[])).rows as never[];
+      return (await statement({ op: 'query', text, params })) as never[];
     },
-    // One in-process session cannot be cancelled from outside; the timeout is not enforced here.
-    async queryWithTimeout(text, params) {
-      return (await db.query(text, params as unknown[])).rows as never[];
+    async queryWithTimeout(text, params, timeoutMs) {
+      return (await statement({ op: 'query', text, params }, Math.min(timeoutMs, opts.statementTimeoutMs ?? Infinity))) as never[];
     },
     async exec(sql) {
-      await db.exec(sql);
+      await statement({ op: 'exec', text: sql });
     },
     async copyFrom(table, columns, text) {
-      await db.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+      await statement({ op: 'copy', text: `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, data: text });
     },
     transaction: (fn) =>
-      db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never[] })),
-    close: () => db.close(),
+      exclusive(async () => {
+        // The transaction's statements go to its own thread: if that one is replaced, they fail instead of
+        // running outside the transaction on the next.
+        const own = await thread();
+        const tx: Queryable = { query: async (text, params) => (await timed(own, { op: 'query', text, params })) as never[] };
+        await tx.query('begin');
+        try {
+          const result = await fn(tx);
+          await tx.query('commit');
+          return result;
+        } catch (err) {
+          await tx.query('rollback').catch(noop);
+          throw err;
+        }
+      }),
+    close: () =>
+      exclusive(async () => {
+        if (closed) return;
+        closed = true;
+        const last = await current.catch(() => undefined);
+        current = Promise.reject(closedError());
+        current.catch(noop);
+        if (!last) return;
+        try {
+          await last.idle();
+          await last.request({ op: 'close' });
+        } finally {
+          await last.terminate();
+        }
+      }),
   };
 }

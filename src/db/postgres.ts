@@ -2,6 +2,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { Logger } from 'pino';
+import { dependencyLog } from '../log';
 import type { Database, Queryable } from './types';
 
 export interface PostgresOptions {
@@ -11,6 +13,9 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   max?: number;
   connectionTimeoutMs?: number;
+  /** Where the pool's connection errors go (rate-limited), under `name` (default "postgres"). */
+  log?: Logger;
+  name?: string;
 }
 
 // pg returns int8 and numeric as strings by default; jsonb is parsed (our jsonb values hold strings only).
@@ -26,7 +31,9 @@ export function openPostgres(opts: PostgresOptions): Database {
     application_name: 'tonql',
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
-  pool.on('error', () => {});
+  const errors = dependencyLog(opts.log, opts.name ?? 'postgres');
+  pool.on('error', (err) => errors.error(err));
+  pool.on('connect', () => errors.recovered());
 
   const run = async <R>(q: Queryable | pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
     ((await (q as pg.Pool).query(text, params as unknown[])).rows as R[]);

@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { dependencyLog } from '../log';
 
 /**
  * A Redis client that fails fast instead of queueing while Redis is away (a request must not hang on it),
  * and reconnects by itself in the background.
  */
-export function openRedis(url: string): Redis {
+export function openRedis(url: string, opts: { log?: Logger; name?: string } = {}): Redis {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -14,7 +16,9 @@ export function openRedis(url: string): Redis {
     retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
   });
   // Connection errors surface on the commands that fail; the event itself must not kill the process.
-  redis.on('error', () => {});
+  const errors = dependencyLog(opts.log, opts.name ?? 'redis');
+  redis.on('error', (err) => errors.error(err));
+  redis.on('ready', () => errors.recovered());
   redis.connect().catch(() => {});
   return redis;
 }
