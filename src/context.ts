@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Examples } from './data/examples';
 import type { Network } from './config';
 import type { Database, Queryable } from './db/types';
 import { createLoaders, type Loaders } from './data/loaders';
@@ -21,6 +22,8 @@ export interface Services {
   emulator?: EmulatorRepository;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
+  /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
+  examples?: () => Promise<Examples>;
   /** How long a client, a cache or the page cache may keep an address book (default 60 s). */
   addressBookMaxAgeMs?: number;
   /** Bounds how many requests build responses at once (memory). */

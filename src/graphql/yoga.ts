@@ -1,28 +1,18 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { requestScope } from '../http/requestScope';
 import { createMaskError } from './errors';
+import { cachedExamples } from '../data/examples';
+import { exampleTabs } from './examples';
+import { renderGraphiQLPage } from './graphiqlPage';
 import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 
-const EXAMPLE = `# Transactions of a masterchain block, with messages and account names.
-query BlockTransactions($seqno: UInt32!) {
-  transactionsByMasterchainBlock(seqno: $seqno, limit: 5, sort: ASC) {
-    hash
-    lt
-    account
-    accountInfo { userFriendly }
-    inMsg { source value opcode messageContent { decoded { comment } } }
-    outMsgs { destination value }
-    description { aborted computePh { exitCode gasUsed } }
-  }
-}
-`;
 
 function countOperations(onOperation: NonNullable<GraphQLOptions['onOperation']>): Plugin<RequestContext> {
   return {
@@ -75,7 +65,6 @@ function serverTiming(): Plugin<RequestContext> {
 
 /** The GraphQL endpoint; each request gets its own context (loaders, statement counter). */
 export interface GraphQLOptions {
-  exampleSeqno?: number;
   limits?: GraphQLLimits;
   /** Production switches: schema introspection and the GraphiQL page. */
   introspection?: boolean;
@@ -86,6 +75,7 @@ export interface GraphQLOptions {
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
   const reported = new WeakSet<object>();
+  const examples = services.examples ?? cachedExamples(services.db);
   return createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -103,12 +93,12 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       warnings,
       serverTiming(),
     ],
-    graphiql: opts.graphiql === false ? false : {
-      title: 'tonql',
-      defaultQuery: EXAMPLE,
-      defaultVariableEditorOptions: undefined,
-      ...(opts.exampleSeqno !== undefined ? { variables: JSON.stringify({ seqno: opts.exampleSeqno }) } : {}),
-    } as never,
+    graphiql: opts.graphiql === false ? false : async () => {
+      const defaultTabs = exampleTabs(await examples());
+      // GraphiQL 5 opens the first tab without its variables unless they are also given as initialVariables.
+      return { title: 'tonql · GraphiQL', defaultTabs, initialVariables: defaultTabs[0].variables } as GraphiQLOptions;
+    },
+    renderGraphiQL: renderGraphiQLPage,
     logging: {
       debug: () => {},
       info: () => {},

@@ -5,6 +5,9 @@ import { accessEnabled, checkAccess } from './access';
 import { logUnexpected, requestScope } from './requestScope';
 import { MAX_BODY_BYTES, tooLarge } from './body';
 import { serveGraphQL } from './graphqlRoute';
+import { cachedExamples } from '../data/examples';
+import { indexPage, serviceIndex } from './indexPage';
+import { GRAPHIQL_ASSETS, serveGraphiQLAsset } from './graphiqlAssets';
 import { Shutdown } from './shutdown';
 import { BusyError, ClientGoneError } from './limiter';
 import type { Services } from '../context';
@@ -40,6 +43,7 @@ async function readiness(services: Services) {
 
 /** One node:http server: REST under /api/v3 (no GraphQL machinery on that path), GraphQL at /graphql. */
 export function createHttpServer(services: Services, opts: GraphQLOptions = {}) {
+  services.examples ??= cachedExamples(services.db);
   const metrics = createMetrics(services);
   const yoga = createGraphQL(services, { ...opts, onOperation: (type, field) => metrics.graphqlOperations.inc({ type, field }) });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -83,6 +87,8 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
         return sendError(req, res, err);
       }
     }
+    if (path.startsWith(GRAPHIQL_ASSETS) && opts.graphiql !== false) return serveGraphiQLAsset(req, res, path.slice(GRAPHIQL_ASSETS.length));
+    if (path === '/favicon.ico') return serveGraphiQLAsset(req, res, 'favicon.ico');
     if (path === '/healthcheck') {
       // TON Center's own liveness route: a plain 200 OK.
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -100,11 +106,12 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       return sendJson(req, res, checks.ready ? 200 : 503, JSON.stringify(checks));
     }
     if (path === '/') {
-      return sendJson(req, res, 200, JSON.stringify({
-        service: 'tonql',
-        graphql: '/graphql',
-        rest: [`${API_PREFIX}transactionsByMasterchainBlock?seqno=<masterchain seqno>`],
-      }));
+      const examples = await services.examples!();
+      // A browser gets the page; a client that asks for JSON (and not HTML) the same as data.
+      const accept = String(req.headers.accept ?? '');
+      if (/application\/json/.test(accept) && !/text\/html/.test(accept)) return sendJson(req, res, 200, JSON.stringify(serviceIndex(examples)));
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(req.method === 'HEAD' ? undefined : indexPage(examples));
     }
     return sendError(req, res, new ApiError(404, `no route ${path}`, 'NOT_FOUND'));
   };

@@ -106,7 +106,7 @@ const schemas = {
 };
 
 const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [String(c), { description: { 401: 'API key missing or unknown', 404: 'not found', 405: 'method not allowed', 422: 'a parameter is malformed, missing, repeated or unknown', 429: 'rate limit exceeded (Retry-After)', 503: 'the database cannot be reached', 504: 'the statement timeout fired' }[c], content: { 'application/json': { schema: ref('Error') } } }]));
+  Object.fromEntries(codes.map((c) => [String(c), { description: { 401: 'API key missing or unknown', 404: 'not found', 405: 'method not allowed', 422: 'a parameter is malformed, missing, repeated or unknown', 429: 'rate limit exceeded (Retry-After)', 503: 'the database cannot be reached, or the service is too busy to queue the request (Retry-After)', 504: 'the statement timeout fired' }[c], content: { 'application/json': { schema: ref('Error') } } }]));
 
 const control = [
   { name: 'api_key', in: 'query', schema: str, description: 'or the X-Api-Key header' },
@@ -124,14 +124,14 @@ export const OPENAPI = {
         operationId: 'transactionsByMasterchainBlock',
         summary: 'Transactions of a masterchain block and of every shard block it commits',
         parameters: [
-          { name: 'seqno', in: 'query', required: true, schema: { type: 'integer', minimum: 0, maximum: 4294967295 } },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 } },
-          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'sort', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' }, description: 'by lt, then account, in the same direction' },
+          { name: 'seqno', in: 'query', required: true, schema: { type: 'integer', minimum: 0, maximum: 4294967295 }, description: 'the masterchain block: its transactions and those of every shard block it commits' },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 }, description: 'transactions per page' },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 }, description: 'transactions to skip; the order is total, so pages never overlap or skip' },
+          { name: 'sort', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' }, description: 'by lt, then account, in the same direction (any case)' },
           ...control,
         ],
         responses: {
-          '200': { description: 'the page; finalized blocks carry a strong ETag and immutable caching', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
+          '200': { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
           '304': { description: 'If-None-Match matched' },
           ...errors(401, 404, 405, 422, 429, 503, 504),
         },
@@ -142,10 +142,10 @@ export const OPENAPI = {
         operationId: 'pendingTraces',
         summary: 'Traces still in flight, from the database and the trace emulator, newest first',
         parameters: [
-          { name: 'account', in: 'query', schema: str, description: 'exactly one of account and ext_msg_hash' },
-          { name: 'ext_msg_hash', in: 'query', schema: { type: 'array', items: str, maxItems: 100 }, style: 'form', explode: true },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
-          { name: 'supported_action_types', in: 'query', schema: { type: 'array', items: str }, style: 'form', explode: true },
+          { name: 'account', in: 'query', schema: str, description: 'traces with a transaction of this account: raw or user-friendly address; exactly one of account and ext_msg_hash' },
+          { name: 'ext_msg_hash', in: 'query', schema: { type: 'array', items: str, maxItems: 100 }, style: 'form', explode: true, description: 'traces started by these external messages: raw or normalized hash, hex, base64 or base64url; repeatable' },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 }, description: 'traces, newest end_lt first' },
+          { name: 'supported_action_types', in: 'query', schema: { type: 'array', items: str }, style: 'form', explode: true, description: 'only actions of these types; an action of an unlisted type is replaced by its listed ancestor. Default: the top-level actions' },
           ...control,
         ],
         responses: { '200': { description: 'matching traces ([] when none)', content: { 'application/json': { schema: ref('TracesResponse') } } }, ...errors(401, 405, 422, 429, 503, 504) },
@@ -157,17 +157,3 @@ export const OPENAPI = {
     securitySchemes: { APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, APIKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' } },
   },
 } as const;
-
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A readable page of the same document, rendered on the server (no script, no CDN). */
-export function docsPage(): string {
-  const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
-    const params = get.parameters
-      .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${'required' in p && p.required ? 'required' : ''}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td><td>${escape(('description' in p && p.description) || '')}</td></tr>`)
-      .join('');
-    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escape((r as { description: string }).description)}</li>`).join('');
-    return `<h2>GET <code>${escape(path)}</code></h2><p>${escape(get.summary)}</p><table><tr><th>parameter</th><th></th><th>schema</th><th></th></tr>${params}</table><ul>${responses}</ul>`;
-  });
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(OPENAPI.info.title)}</title><style>body{font-family:sans-serif;max-width:960px;margin:2em auto}td,th{border-bottom:1px solid #ddd;padding:4px;text-align:left;vertical-align:top}code{font-size:90%}</style></head><body><h1>${escape(OPENAPI.info.title)}</h1><p>${escape(OPENAPI.info.description)} The machine-readable document is <a href="/api/v3/openapi.json">/api/v3/openapi.json</a>.</p>${routes.join('')}</body></html>`;
-}

@@ -7,7 +7,9 @@ import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
-import { docsPage, OPENAPI } from './openapi';
+import { OPENAPI } from './openapi';
+import { docsPage, type ErrorExample } from './docsPage';
+import { cachedExamples } from '../data/examples';
 import * as blockTransactions from './transactionsByMasterchainBlock';
 
 export const API_PREFIX = '/api/v3/';
@@ -15,7 +17,6 @@ export const API_PREFIX = '/api/v3/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const DEFAULT_ADDRESS_BOOK_MAX_AGE_MS = 60_000;
 const OPENAPI_JSON = JSON.stringify(OPENAPI);
-const DOCS_PAGE = docsPage();
 
 interface Parsed {
   run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
@@ -49,6 +50,28 @@ const ROUTES: Record<string, Route> = {
   },
 };
 
+/** What the parser answers to a bad request, for the docs page: the real messages, never a copy of them. */
+function errorExample(url: string): ErrorExample {
+  const [path, query = ''] = url.split('?');
+  try {
+    const route = ROUTES[path];
+    const params = new QueryParams(query, route.params);
+    route.parse(params);
+    readRequestSettings(params, {});
+  } catch (err) {
+    if (err instanceof ApiError) return { url, status: err.status, body: JSON.stringify({ error: err.message, code: err.status }) };
+  }
+  throw new Error(`${url} is not an error example: it parses`);
+}
+
+const ERROR_EXAMPLES = [
+  `${API_PREFIX}transactionsByMasterchainBlock?seqno=abc`,
+  `${API_PREFIX}transactionsByMasterchainBlock?seqno=1&limt=5`,
+  `${API_PREFIX}transactionsByMasterchainBlock?seqno=1&limit=5000`,
+  `${API_PREFIX}pendingTraces?account=EQ-not-an-address`,
+  `${API_PREFIX}pendingTraces`,
+].map(errorExample);
+
 /** Handles every request under /api/v3/: parse, call the data layer, shape; errors become contract §2 bodies. */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, services: Services, path: string, rawQuery: string) {
   const started = performance.now();
@@ -62,8 +85,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     }
     if (path === `${API_PREFIX}openapi.json`) return sendJson(req, res, 200, OPENAPI_JSON, common);
     if (path === `${API_PREFIX}docs`) {
+      const page = docsPage(await (services.examples ?? cachedExamples(services.db))(), ERROR_EXAMPLES);
       res.writeHead(200, { ...common, 'Content-Type': 'text/html; charset=utf-8' });
-      return res.end(req.method === 'HEAD' ? undefined : DOCS_PAGE);
+      return res.end(req.method === 'HEAD' ? undefined : page);
     }
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);

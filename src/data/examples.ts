@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/types';
+
+/** Values that exist in this database, for examples that run as they are (GraphiQL tabs, docs links). */
+export interface Examples {
+  /** The latest masterchain block that committed transactions. */
+  seqno: number | null;
+  /** An account with a trace still pending, and that trace's external message hash. */
+  pendingAccount: string | null;
+  pendingExtMsgHash: string | null;
+  /** A recent complete trace of several transactions; its id is its root transaction's hash. */
+  traceId: string | null;
+}
+
+/** A few indexed lookups (newest first), cheap on a full ton-indexer database. */
+export async function findExamples(db: Queryable): Promise<Examples> {
+  const [[block], [pending], [trace]] = await Promise.all([
+    db.query<{ seqno: number | null }>('select max(mc_block_seqno) as seqno from transactions'),
+    db.query<{ account: string; external_hash: string | null }>(
+      `select T.account, E.external_hash from traces E join transactions T on T.trace_id = E.trace_id and T.lt = E.start_lt
+        where E.state = 'pending' order by E.end_lt desc nulls last limit 1`,
+    ),
+    db.query<{ trace_id: string }>(
+      `select trace_id from traces where state = 'complete' and nodes_ > 1 order by end_lt desc nulls last, trace_id desc limit 1`,
+    ),
+  ]);
+  return {
+    seqno: block?.seqno ?? null,
+    pendingAccount: pending?.account ?? null,
+    pendingExtMsgHash: pending?.external_hash ?? null,
+    traceId: trace?.trace_id ?? null,
+  };
+}
+
+const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null };
+
+/** Examples looked up at most once a minute; a database that does not answer gives examples without values. */
+export function cachedExamples(db: Queryable, ttlMs = 60_000): () => Promise<Examples> {
+  let cached: { at: number; value: Promise<Examples> } | undefined;
+  return () => {
+    if (!cached || Date.now() - cached.at > ttlMs) {
+      cached = { at: Date.now(), value: findExamples(db).catch(() => ((cached = undefined), NONE)) };
+    }
+    return cached.value;
+  };
+}

@@ -1,0 +1,73 @@
+import type { Examples } from '../data/examples';
+import { OPENAPI } from './openapi';
+
+export interface ErrorExample {
+  url: string;
+  status: number;
+  body: string;
+}
+
+interface Param {
+  name: string;
+  required?: boolean;
+  schema: { type?: string; enum?: readonly string[]; minimum?: number; maximum?: number; default?: unknown; maxItems?: number; items?: { type?: string } };
+  description?: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A parameter's schema in words: "integer from 1 to 1000, default 10". */
+function describe(schema: Param['schema']): string {
+  const fallback = schema.default === undefined ? '' : `, default ${schema.default}`;
+  if (schema.enum) return `${schema.enum.join(' or ')}${fallback}`;
+  if (schema.type === 'array') return `${schema.items?.type ?? 'string'}, repeatable${schema.maxItems ? ` (at most ${schema.maxItems})` : ''}`;
+  if (schema.type === 'integer') {
+    const range = schema.maximum !== undefined ? ` from ${schema.minimum ?? 0} to ${schema.maximum}` : schema.minimum !== undefined ? ` ≥ ${schema.minimum}` : '';
+    return `integer${range}${fallback}`;
+  }
+  if (schema.type === 'boolean') return 'true or false';
+  return schema.type ?? 'string';
+}
+
+/** Links that answer with data on this database (the same values GraphiQL's example tabs use). */
+export function exampleUrls(ex: Examples): Record<string, { url: string; what: string }[]> {
+  const block = '/api/v3/transactionsByMasterchainBlock';
+  const pending = '/api/v3/pendingTraces';
+  return {
+    [block]: ex.seqno === null ? [] : [
+      { url: `${block}?seqno=${ex.seqno}&limit=5`, what: 'the latest indexed block: its last five transactions' },
+      { url: `${block}?seqno=${ex.seqno}&limit=3&sort=asc`, what: 'its first three, lt ascending (page on with offset)' },
+      { url: `${block}?seqno=${ex.seqno}&limit=2&x_no_address_book=true`, what: 'without the address book' },
+    ],
+    [pending]: [
+      ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
+      ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),
+    ],
+  };
+}
+
+/** The REST documentation page: per route, its parameters in words, links that work here, and real error answers. */
+export function docsPage(ex: Examples, errors: ErrorExample[]): string {
+  const examples = exampleUrls(ex);
+  const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
+    const params = (get.parameters as readonly Param[])
+      .map((p) => `<tr><td><code>${escape(p.name)}</code>${p.required ? ' <b>required</b>' : ''}</td><td>${escape(describe(p.schema))}</td><td>${escape(p.description ?? '')}</td></tr>`)
+      .join('');
+    const links = (examples[path] ?? []).map((e) => `<li><a href="${escape(e.url)}">${escape(e.url)}</a>: ${escape(e.what)}</li>`).join('');
+    const failures = errors.filter((e) => e.url.startsWith(path)).map((e) => `<li><code>${escape(e.url)}</code> → ${e.status} <code>${escape(e.body)}</code></li>`).join('');
+    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escape((r as { description: string }).description)}</li>`).join('');
+    return `<section id="${escape(get.operationId)}"><h2>GET <code>${escape(path)}</code></h2><p>${escape(get.summary)}.</p>
+<table><tr><th>parameter</th><th>value</th><th>meaning</th></tr>${params}</table>
+<h3>Try it</h3><ul>${links || '<li>no data in this database to show yet</li>'}</ul>
+<h3>Answers</h3><ul>${responses}</ul>${failures ? `<h3>Errors, as this service answers them</h3><ul>${failures}</ul>` : ''}</section>`;
+  });
+  const toc = Object.values(OPENAPI.paths).map(({ get }) => `<a href="#${escape(get.operationId)}">${escape(get.operationId)}</a>`).join(' · ');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql REST API (TON Center v3)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;line-height:1.45}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}table{border-collapse:collapse;width:100%}code{font-size:90%;background:#f4f4f4;padding:0 3px;word-break:break-all}h2{margin-top:2em}</style></head>
+<body><h1>tonql REST API</h1>
+<p>Drop-in compatible with <a href="https://toncenter.com/api/v3/">TON Center's API v3</a>: point a client's base URL here. Also here: <a href="/graphql">GraphQL, with GraphiQL</a> for nested queries in one round trip, and the machine-readable <a href="/api/v3/openapi.json">OpenAPI document</a>.</p>
+<p>Wire rules: hashes are standard base64 (padded); addresses raw <code>&lt;workchain&gt;:&lt;64 uppercase hex&gt;</code> (parameters also take user-friendly forms); 64-bit values are decimal strings, exact; message opcodes unsigned 32-bit integers. Unknown parameters are rejected with 422 rather than ignored, so a misspelled filter never returns unfiltered data. Errors are <code>{"error": "…", "code": status}</code>. Every route accepts TON Center's <code>api_key</code>, <code>x_timeout</code>, <code>x_no_address_book</code>, <code>x_no_metadata</code> (or the <code>X-Api-Key</code>, <code>X-Timeout</code>, … headers).</p>
+<p>Routes: ${toc}</p>
+${routes.join('\n')}
+</body></html>`;
+}

@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { importDemo } from './helpers/demo';
+import { startService } from './helpers/service';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUTPUT = path.resolve(import.meta.dirname, 'output');
+const available = existsSync(CHROMIUM);
+if (!available) {
+  if (process.env.CI) throw new Error(`CI requires Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  console.warn(`Chromium not found at ${CHROMIUM}: skipping the browser tests. apt-get install chromium, or set CHROMIUM_PATH.`);
+}
+
+describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', () => {
+  let db: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  let page: Page;
+  const outside: string[] = [];
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    db = await createTestDatabase('pglite');
+    await importDemo(db.writer);
+    service = await startService(db.reader);
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1440, height: 900 });
+    // Nothing may leave the machine: every request to another host is blocked and recorded.
+    await page.setRequestInterception(true);
+    const own = new URL(service.base).host;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.host === own || url.protocol === 'data:' || url.protocol === 'blob:') return void request.continue();
+      outside.push(request.url());
+      void request.abort();
+    });
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('serves GraphiQL from the service itself, opens on our examples, and each tab runs to data', async () => {
+    await page.goto(`${service.base}/graphql`, { waitUntil: 'networkidle0' });
+    expect(await page.title()).toBe('tonql · GraphiQL');
+    await page.waitForSelector('.graphiql-tab');
+    const names = await page.$$eval('.graphiql-tab .graphiql-tab-button', (tabs) => tabs.map((t) => t.textContent?.trim()));
+    expect(names).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate']);
+    for (const [i, name] of names.entries()) {
+      const tabs = await page.$$('.graphiql-tab .graphiql-tab-button');
+      // A DOM click: the tabs are draggable, and a synthetic pointer press starts a drag instead.
+      await tabs[i].evaluate((tab) => (tab as HTMLElement).click());
+      await page.waitForFunction((n) => document.querySelector('.graphiql-tab-active')?.textContent?.includes(n), {}, name);
+      const variables = await page.$eval('.graphiql-editor-tool', (el) => (el as HTMLElement).innerText);
+      expect(variables, `${name} variables`).toMatch(/"\w+":\s/);
+      await page.click('button[aria-label^="Execute query"]');
+      await page.waitForFunction(() => /"data"/.test((document.querySelector('.graphiql-response') as HTMLElement | null)?.innerText ?? ''), { timeout: 20_000 });
+      const result = await page.$eval('.graphiql-response', (el) => (el as HTMLElement).innerText);
+      expect(result, name).not.toMatch(/"errors"/);
+      expect(result, name).not.toMatch(/"data": \{\s*"\w+": (null|\[\])/);
+      await page.screenshot({ path: path.join(OUTPUT, `graphiql-${i + 1}-${name}.png`) });
+    }
+    expect(outside).toEqual([]);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+  }, 120_000);
+
+  it('shows the REST docs and follows an example link to data', async () => {
+    await page.goto(`${service.base}/api/v3/docs`, { waitUntil: 'networkidle0' });
+    await page.screenshot({ path: path.join(OUTPUT, 'rest-docs.png'), fullPage: true });
+    expect(await page.$$eval('a[href="/graphql"]', (links) => links.length)).toBeGreaterThan(0);
+    await Promise.all([page.waitForNavigation(), page.click('#transactionsByMasterchainBlock a[href*="seqno="]')]);
+    const body = JSON.parse(await page.$eval('body', (el) => el.innerText));
+    expect(body.transactions.length).toBeGreaterThan(0);
+    await page.goto(`${service.base}/`, { waitUntil: 'networkidle0' });
+    await page.screenshot({ path: path.join(OUTPUT, 'index.png') });
+    expect(await page.$$eval('a', (links) => links.map((a) => a.getAttribute('href')))).toEqual(expect.arrayContaining(['/graphql', '/api/v3/docs']));
+    expect(outside).toEqual([]);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+  }, 60_000);
+});
