@@ -50,8 +50,11 @@ export type StatusChange =
   /** The status stayed as it was. */
   | 'UNCHANGED';
 
+/** Where a trace was read from. */
 export type TraceSource =
+  /** ton-indexer's database (`traces`, `transactions`, `messages`, `actions`): transactions in blocks. */
   | 'DATABASE'
+  /** The Redis that TON Center's trace emulator fills: the emulated view of a trace still in flight. */
   | 'EMULATOR';
 
 /** Kind of transaction (TL-B `TransactionDescr` constructor; ton-indexer `transactions.descr`). */
