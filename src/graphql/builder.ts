@@ -19,4 +19,7 @@ export const builder = new SchemaBuilder<{
   complexity: { defaultComplexity: 1, defaultListMultiplier: 10 },
 });
 
-builder.queryType({});
+builder.queryType({
+  description:
+    "TON transactions and traces from a ton-indexer database, and pending traces from TON Center's trace emulator. Hashes are base64 of 32 bytes, addresses raw `<workchain>:<64 uppercase hex>`, amounts in nanotons, logical times and 64-bit values decimal strings (`BigInt`).",
+});

@@ -3,44 +3,75 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Status of an account (ton-indexer's `account_status_type`; TON Center v3 gives the lower-case string, e.g. `active`). */
 export type AccountStatus =
+  /** Deployed: the account has code and data and runs them on incoming messages. */
   | 'ACTIVE'
+  /** Frozen for unpaid storage fees: only the hash of its last state is kept until the debt is paid and the state restored. */
   | 'FROZEN'
+  /** No account at this address: never created, or deleted. */
   | 'NONEXIST'
+  /** The address holds a balance but no code or data yet: the contract is not deployed. */
   | 'UNINIT';
 
+/** Outcome of the bounce phase (TL-B `TrBouncePhase`; ton-indexer `transactions.bounce`). */
 export type BounceType =
+  /** No bounced message: the remaining message value was negative (TL-B `tr_phase_bounce_negfunds`). */
   | 'NEGFUNDS'
+  /** No bounce: what was left could not pay the forwarding fee of the bounced message (see `reqFwdFees`). */
   | 'NOFUNDS'
+  /** A bounced message carrying the remaining value was sent back to the sender. */
   | 'OK';
 
+/** Why the compute phase did not run TVM (ton-indexer `transactions.skipped_reason`). */
 export type ComputeSkipReason =
+  /** The message's state init is invalid or does not hash to the account's address. */
   | 'BAD_STATE'
+  /** The message value could not buy any gas. */
   | 'NO_GAS'
+  /** The account has no code and the message brought no state init to deploy. */
   | 'NO_STATE'
+  /** The account is suspended by the network configuration. */
   | 'SUSPENDED';
 
-/** Order by logical time. */
+/** Order of a page by logical time (`lt`), ties broken by account in the same direction. */
 export type SortOrder =
+  /** Oldest first: lowest logical time first. */
   | 'ASC'
+  /** Newest first: highest logical time first. */
   | 'DESC';
 
+/** How a storage or action phase changed the account status (ton-indexer `status_change_type`). */
 export type StatusChange =
+  /** The account was deleted: by a message sent with the destroy flag (mode 32) that emptied its balance, or for storage debt. */
   | 'DELETED'
+  /** The account was frozen: its unpaid storage fees exceeded the freeze limit. */
   | 'FROZEN'
+  /** The status stayed as it was. */
   | 'UNCHANGED';
 
+/** Where a trace was read from. */
 export type TraceSource =
+  /** ton-indexer's database (`traces`, `transactions`, `messages`, `actions`): transactions in blocks. */
   | 'DATABASE'
+  /** The Redis that TON Center's trace emulator fills: the emulated view of a trace still in flight. */
   | 'EMULATOR';
 
+/** Kind of transaction (TL-B `TransactionDescr` constructor; ton-indexer `transactions.descr`). */
 export type TransactionType =
+  /** Second half of a shard merge: installs the account in the merged shard. */
   | 'MERGE_INSTALL'
+  /** First half of moving an account when two shards merge. */
   | 'MERGE_PREPARE'
+  /** Ordinary: the account processes one inbound message (internal or external). */
   | 'ORD'
+  /** Second half of a shard split: installs the account in its new shard. */
   | 'SPLIT_INSTALL'
+  /** First half of moving an account out of a shard that splits in two. */
   | 'SPLIT_PREPARE'
+  /** Storage only: collects storage fees, with no inbound message. */
   | 'STORAGE'
+  /** Run by the validators on special masterchain accounts at the start (tick) or end (tock) of a block, with no inbound message. */
   | 'TICK_TOCK';
 
 export type NodeTransactionFragment = { hash: string, lt: string, account: string, emulated: boolean, accountInfo: { userFriendly: string | null }, inMsg: { hash: string, source: string | null, value: string | null, opcode: number | null, messageContent: { decoded: { type: string, comment: string | null } | null } | null, sourceTransaction: { hash: string } | null } | null, outMsgs: Array<{ hash: string, destination: string | null, value: string | null, messageContent: { decoded: { type: string, comment: string | null } | null } | null, destinationTransaction: { hash: string, lt: string } | null }> };

@@ -1,4 +1,5 @@
 import { ACTION_DETAILS, DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, type DetailField } from '../../actions/details';
+import { compositeFieldDescription, detailFieldDescription, detailsObjectDescription, DEX_TRANSFER_DOCS, PEER_SWAP_DOCS } from '../../actions/docs';
 import { opcodeToUnsigned, parseOpcode } from '../../encoding/numbers';
 import type { WireAction } from '../../wire/action';
 import { builder } from '../builder';
@@ -11,43 +12,63 @@ type Obj = Record<string, unknown>;
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** A GraphQL object for a composite of the indexer's action details (name, then kind, per field). */
-const compositeObject = (name: string, description: string, fields: readonly (readonly [string, string])[]) =>
+const compositeObject = (
+  name: string,
+  description: string,
+  composite: string,
+  docs: Readonly<Record<string, string>>,
+  fields: readonly (readonly [string, string])[],
+) =>
   builder.objectRef<Obj>(name).implement({
     description,
     fields: (t) =>
       Object.fromEntries(
         fields.map(([field, kind]) => [
           camel(field),
-          t.field({ type: kind === 'decimal' ? 'BigInt' : 'String', nullable: true, resolve: (o) => (o[field] ?? null) as string | null }),
+          t.field({
+            type: kind === 'decimal' ? 'BigInt' : 'String',
+            nullable: true,
+            description: compositeFieldDescription(docs, composite, field, kind),
+            resolve: (o) => (o[field] ?? null) as string | null,
+          }),
         ]),
       ),
   });
 
-const DexTransfer = compositeObject('DexTransfer', 'One jetton transfer into or out of a DEX within a swap.', DEX_TRANSFER_FIELDS);
-const PeerSwap = compositeObject('PeerSwap', 'One hop of a routed swap.', PEER_SWAP_FIELDS);
+const DexTransfer = compositeObject(
+  'DexTransfer',
+  'One transfer of an asset (a jetton, or TON) into or out of a DEX within a swap.',
+  'dex_transfer_details',
+  DEX_TRANSFER_DOCS,
+  DEX_TRANSFER_FIELDS,
+);
+const PeerSwap = compositeObject('PeerSwap', 'One hop of a routed swap: one pool exchanging one asset for another.', 'peer_swap_details', PEER_SWAP_DOCS, PEER_SWAP_FIELDS);
 
-function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, f: DetailField) {
+function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, type: string, f: DetailField) {
   const get = (o: Obj) => o[f.key] ?? null;
+  const description = detailFieldDescription(type, f);
   switch (f.kind) {
     case 'decimal':
-      return t.field({ type: 'BigInt', nullable: true, resolve: (o) => get(o) as string | null });
+      return t.field({ type: 'BigInt', nullable: true, description, resolve: (o) => get(o) as string | null });
     case 'opcode':
       // the wire details carry toncenter's "0x%08x"; the typed field is the integer
-      return t.field({ type: 'UInt32', nullable: true, resolve: (o) => opcodeToUnsigned(parseOpcode(get(o)) ?? null) });
+      return t.field({ type: 'UInt32', nullable: true, description, resolve: (o) => opcodeToUnsigned(parseOpcode(get(o)) ?? null) });
     case 'bool':
-      return t.boolean({ nullable: true, resolve: (o) => get(o) as boolean | null });
+      return t.boolean({ nullable: true, description, resolve: (o) => get(o) as boolean | null });
     case 'int':
-      return t.int({ nullable: true, resolve: (o) => get(o) as number | null });
+      return t.int({ nullable: true, description, resolve: (o) => get(o) as number | null });
     case 'currencies':
-      return t.field({ type: 'JSON', nullable: true, resolve: get });
+      return t.field({ type: 'JSON', nullable: true, description, resolve: get });
     case 'dexTransfer':
-      return t.field({ type: DexTransfer, nullable: true, resolve: (o) => get(o) as Obj | null });
+      return t.field({ type: DexTransfer, nullable: true, description, resolve: (o) => get(o) as Obj | null });
     case 'peerSwaps':
-      return t.field({ type: [PeerSwap], complexity: { field: 1, multiplier: 3 }, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
+      return t.field({ type: [PeerSwap], complexity: { field: 1, multiplier: 3 }, description, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
     case 'derived':
-      return f.key.startsWith('is_') ? t.boolean({ nullable: true, resolve: (o) => get(o) as boolean | null }) : t.string({ nullable: true, resolve: (o) => get(o) as string | null });
+      return f.key.startsWith('is_')
+        ? t.boolean({ nullable: true, description, resolve: (o) => get(o) as boolean | null })
+        : t.string({ nullable: true, description, resolve: (o) => get(o) as string | null });
     default:
-      return t.string({ nullable: true, resolve: (o) => get(o) as string | null });
+      return t.string({ nullable: true, description, resolve: (o) => get(o) as string | null });
   }
 }
 
@@ -63,37 +84,52 @@ const typeName = new Map<string, string>();
 const detailRefs = [...shapes].map(([fields, shape]) => {
   for (const type of shape.types) typeName.set(type, shape.name);
   return builder.objectRef<Obj>(shape.name).implement({
-    description: `Details of ${shape.types.join(' and ')} actions.`,
-    fields: (t) => Object.fromEntries(fields.map((f) => [camel(f.key), detailField(t, f)])),
+    description: detailsObjectDescription(shape.types),
+    // types sharing a shape share its fields, so the first type's field descriptions serve them all
+    fields: (t) => Object.fromEntries(fields.map((f) => [camel(f.key), detailField(t, shape.types[0], f)])),
   });
 });
 
+/** The action types with a typed details object. */
+const typedTypes = () => [...shapes.values()].flatMap((shape) => shape.types);
+
 const ActionDetails = builder.unionType('ActionDetails', {
-  description: 'Typed details for the main action types; `Action.details` holds every type as JSON.',
+  description: `Typed details for the main action types (${typedTypes().join(', ')}); \`Action.details\` holds every type as JSON.`,
   types: detailRefs,
   resolveType: (details) => (details as Obj).__typename as string,
 });
 
 export const Action = builder.objectRef<WireAction>('Action').implement({
-  description: 'What a trace did, in terms people use (a transfer, a swap, ...), classified from its transactions.',
+  description:
+    "What a trace did, in terms people use (a transfer, a swap, ...), classified from its transactions by ton-indexer's action classifier (ton-indexer `actions`, or the emulator's classification for pending traces). Actions nest: a swap contains jetton transfers; an action inside another lists the outer types as its ancestors, and only top-level actions (no ancestors) are returned unless `supportedActionTypes` asks for others.",
   fields: (t) => ({
-    actionId: t.exposeString('action_id'),
-    type: t.exposeString('type'),
-    success: t.exposeBoolean('success', { nullable: true }),
-    startLt: t.expose('start_lt', { type: 'BigInt', nullable: true }),
-    endLt: t.expose('end_lt', { type: 'BigInt', nullable: true }),
-    startUtime: t.exposeInt('start_utime', { nullable: true }),
-    endUtime: t.exposeInt('end_utime', { nullable: true }),
-    traceId: t.exposeString('trace_id', { nullable: true }),
-    traceEndLt: t.expose('trace_end_lt', { type: 'BigInt', nullable: true }),
-    traceEndUtime: t.exposeInt('trace_end_utime', { nullable: true }),
-    traceMcSeqnoEnd: t.exposeInt('trace_mc_seqno_end', { nullable: true }),
-    traceExternalHash: t.exposeString('trace_external_hash', { nullable: true }),
-    traceExternalHashNorm: t.exposeString('trace_external_hash_norm', { nullable: true }),
-    transactions: t.exposeStringList('transactions', { description: 'Hashes of the transactions the action spans.' }),
-    accounts: t.exposeStringList('accounts'),
-    finality: t.field({ type: Finality, resolve: (a) => a.finality }),
-    details: t.field({ type: 'JSON', description: 'Shaped per type as TON Center v3 does.', resolve: (a) => a.details }),
+    actionId: t.exposeString('action_id', { description: 'Id of the action within its trace (base64 of 32 bytes, set by the classifier).' }),
+    type: t.exposeString('type', {
+      description: `Action type, a TON Center v3 name. Typed details exist for ${typedTypes().join(', ')}; tick_tock has none; other types (DEX liquidity, staking, DNS, multisig, ...) carry their raw columns in \`details\`.`,
+    }),
+    success: t.exposeBoolean('success', { nullable: true, description: 'Whether the action succeeded, as the classifier judged it from its transactions.' }),
+    startLt: t.expose('start_lt', { type: 'BigInt', nullable: true, description: 'Logical time of the first transaction of the action.' }),
+    endLt: t.expose('end_lt', { type: 'BigInt', nullable: true, description: 'Logical time of the last transaction of the action.' }),
+    startUtime: t.exposeInt('start_utime', { nullable: true, description: 'Unix time (seconds) of the first transaction of the action.' }),
+    endUtime: t.exposeInt('end_utime', { nullable: true, description: 'Unix time (seconds) of the last transaction of the action.' }),
+    traceId: t.exposeString('trace_id', { nullable: true, description: 'Id of the trace the action was classified from (the root transaction hash, base64).' }),
+    traceEndLt: t.expose('trace_end_lt', { type: 'BigInt', nullable: true, description: "Logical time of the trace's last transaction." }),
+    traceEndUtime: t.exposeInt('trace_end_utime', { nullable: true, description: "Unix time (seconds) of the trace's last transaction." }),
+    traceMcSeqnoEnd: t.exposeInt('trace_mc_seqno_end', { nullable: true, description: "Seqno of the masterchain block that committed the trace's last transaction." }),
+    traceExternalHash: t.exposeString('trace_external_hash', { nullable: true, description: 'Hash of the external-in message that started the trace (base64).' }),
+    traceExternalHashNorm: t.exposeString('trace_external_hash_norm', { nullable: true, description: 'Normalized hash of that external message (see `Message.hashNorm`).' }),
+    transactions: t.exposeStringList('transactions', { description: 'Hashes of the transactions the action spans (base64; ton-indexer `actions.tx_hashes`).' }),
+    accounts: t.exposeStringList('accounts', { description: 'Raw addresses of the accounts the action involves, sorted (ton-indexer `action_accounts`).' }),
+    finality: t.field({
+      type: Finality,
+      description: "How final the action is. This service reports FINALIZED for every action, emulated traces' included (TON Center takes the classifier's value for those).",
+      resolve: (a) => a.finality,
+    }),
+    details: t.field({
+      type: 'JSON',
+      description: 'What the action did, shaped per type as TON Center v3 does (addresses raw, amounts decimal strings, opcodes "0x%08x").',
+      resolve: (a) => a.details,
+    }),
     typedDetails: t.field({
       type: ActionDetails,
       nullable: true,

@@ -2,11 +2,23 @@ import type { WireAddressBookEntry } from '../../wire/addressBook';
 import { builder } from '../builder';
 
 export const AddressBookEntry = builder.objectRef<WireAddressBookEntry & { address: string }>('AddressBookEntry').implement({
-  description: 'How an address is shown to people: user-friendly form, domain, detected interfaces.',
+  description:
+    "How an address is shown to people: its user-friendly form, its .ton domain, its contract interfaces (TON Center v3's `address_book` entry, from ton-indexer's `latest_account_states`, `contract_methods` and `dns_entries`).",
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'Raw form, <workchain>:<64 uppercase hex>.' }),
-    userFriendly: t.exposeString('user_friendly', { nullable: true }),
-    domain: t.exposeString('domain', { nullable: true }),
-    interfaces: t.exposeStringList('interfaces', { nullable: true }),
+    address: t.exposeString('address', { description: 'Raw form, `<workchain>:<64 uppercase hex>` (the key of the v3 `address_book`).' }),
+    userFriendly: t.exposeString('user_friendly', {
+      nullable: true,
+      description:
+        'User-friendly form: 48 base64url characters encoding flags, workchain, address and a CRC16. Bounceable (EQ…, testnet kQ…) for contracts, non-bounceable (UQ…, testnet 0Q…) for wallets and accounts without code; the testnet flag follows `TON_NETWORK`.',
+    }),
+    domain: t.exposeString('domain', {
+      nullable: true,
+      description: "The shortest DNS domain (e.g. `alice.ton`) whose wallet record points to this address and which this address owns; null when none.",
+    }),
+    interfaces: t.exposeStringList('interfaces', {
+      nullable: true,
+      description:
+        "Contract interfaces detected from code and get-methods (TON Center names such as `jetton_wallet`). This service does not ship TON Center's detection table: null when the latest state has neither code nor known get-methods, else [].",
+    }),
   }),
 });

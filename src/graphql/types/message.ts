@@ -3,50 +3,88 @@ import type { WireMessage, WireMessageContent } from '../../wire/message';
 import { builder } from '../builder';
 
 const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
-  description: 'A message body decoded: text comments carry `comment`.',
+  description:
+    "A message body decoded, in TON Center v3's form before October 2025 (`{\"type\": \"text_comment\", \"comment\": …}`). Only text comments (opcode 0 followed by UTF-8 text) are decoded; other bodies have no `decoded`.",
   fields: (t) => ({
-    type: t.exposeString('type'),
-    comment: t.exposeString('comment', { nullable: true }),
+    type: t.exposeString('type', { description: 'What the body is: `text_comment`.' }),
+    comment: t.exposeString('comment', { nullable: true, description: 'The text of a text comment (invalid UTF-8 bytes become U+FFFD, NUL characters spaces).' }),
     data: t.field({ type: 'JSON', nullable: true, description: 'Decoded fields of other body types; null (only text comments are decoded).', resolve: () => null }),
   }),
 });
 
 export const MessageContent = builder.objectRef<WireMessageContent>('MessageContent').implement({
-  description: 'A message body or init state: a BOC (base64) and its hash.',
+  description:
+    "A message body or init state: a cell as a BOC and its hash (ton-indexer `message_contents`, keyed by `messages.body_hash` or `init_state_hash`).",
   fields: (t) => ({
-    hash: t.exposeString('hash', { nullable: true }),
-    body: t.exposeString('body', { nullable: true }),
-    decoded: t.expose('decoded', { type: DecodedBodyRef, nullable: true }),
+    hash: t.exposeString('hash', { nullable: true, description: 'Hash of the cell (base64 of 32 bytes).' }),
+    body: t.exposeString('body', { nullable: true, description: 'The cell serialized as a bag of cells (BOC), in standard base64; null when the indexer did not store it.' }),
+    decoded: t.expose('decoded', { type: DecodedBodyRef, nullable: true, description: 'The body decoded when it is a text comment; null otherwise and for init states.' }),
   }),
 });
 
 export const Message = builder.objectRef<WireMessage>('Message').implement({
-  description: 'A message: internal (source and destination set), external in (no source) or external out (no destination).',
+  description:
+    "A message between accounts (ton-indexer `messages`): internal (source and destination set), external in (no source: sent from outside the chain, e.g. a signed wallet request) or external out (no destination: a log or event). Internal and external-out messages are created by a transaction's action phase; each is processed by at most one transaction of its destination.",
   fields: (t) => ({
-    hash: t.exposeString('hash'),
-    hashNorm: t.exposeString('hash_norm', { nullable: true, description: 'Normalized hash of an external-in message.' }),
-    source: t.exposeString('source', { nullable: true }),
-    destination: t.exposeString('destination', { nullable: true }),
-    value: t.expose('value', { type: 'BigInt', nullable: true }),
-    valueExtraCurrencies: t.expose('value_extra_currencies', { type: 'JSON', nullable: true }),
-    fwdFee: t.expose('fwd_fee', { type: 'BigInt', nullable: true }),
-    ihrFee: t.expose('ihr_fee', { type: 'BigInt', nullable: true }),
-    importFee: t.expose('import_fee', { type: 'BigInt', nullable: true }),
-    extraFlags: t.expose('extra_flags', { type: 'BigInt', nullable: true }),
-    createdLt: t.expose('created_lt', { type: 'BigInt', nullable: true }),
-    createdAt: t.expose('created_at', { type: 'BigInt', nullable: true }),
-    opcode: t.expose('opcode', { type: 'UInt32', nullable: true, description: 'First 32 bits of the body, unsigned; null for shorter bodies.' }),
+    hash: t.exposeString('hash', { description: 'Hash of the message cell (base64 of 32 bytes; ton-indexer `messages.msg_hash`).' }),
+    hashNorm: t.exposeString('hash_norm', {
+      nullable: true,
+      description:
+        'Normalized hash of an external-in message (base64): the hash with the source, import fee and state init cleared and the body as a reference, so it does not depend on how the sender serialized the message. ton-indexer sets it only where it differs from `hash`.',
+    }),
+    source: t.exposeString('source', { nullable: true, description: 'Sender, raw `<workchain>:<64 uppercase hex>`; null for an external-in message.' }),
+    destination: t.exposeString('destination', { nullable: true, description: 'Recipient, raw `<workchain>:<64 uppercase hex>`; null for an external-out message.' }),
+    value: t.expose('value', { type: 'BigInt', nullable: true, description: 'TON the message carries, in nanotons (1 TON = 10^9 nanotons); null for external messages.' }),
+    valueExtraCurrencies: t.expose('value_extra_currencies', {
+      type: 'JSON',
+      nullable: true,
+      description: 'Extra currencies the message carries: `{"<currency id>": "<amount>"}`, amounts as decimal strings; `{}` when none, null for external messages read from the database.',
+    }),
+    fwdFee: t.expose('fwd_fee', { type: 'BigInt', nullable: true, description: "Forwarding fee in nanotons, paid by the sender: what remains of the message's full forwarding fee after the share collected in the sender's action phase. Null for external messages." }),
+    ihrFee: t.expose('ihr_fee', { type: 'BigInt', nullable: true, description: 'Instant Hypercube Routing fee, in nanotons; IHR is not in use, and since global version 12 this is 0.' }),
+    importFee: t.expose('import_fee', { type: 'BigInt', nullable: true, description: 'Fee for importing an external-in message, in nanotons, paid by the receiving account.' }),
+    extraFlags: t.expose('extra_flags', { type: 'BigInt', nullable: true, description: 'Extra flags of an internal message, a decimal integer; ton-indexer fills it for messages since global version 12, null before.' }),
+    createdLt: t.expose('created_lt', {
+      type: 'BigInt',
+      nullable: true,
+      description: "Logical time at which the sender created the message, greater than the sending transaction's lt; null for external-in messages. Out-messages are ordered by it.",
+    }),
+    createdAt: t.expose('created_at', {
+      type: 'BigInt',
+      nullable: true,
+      description: "Unix time (seconds) at which the message was created: the sending transaction's `now`; null for external-in messages.",
+    }),
+    opcode: t.expose('opcode', {
+      type: 'UInt32',
+      nullable: true,
+      description:
+        'First 32 bits of the body, unsigned (0 is a text comment, 0x0f8a7ea5 = 260734629 a jetton transfer); null for bodies shorter than 32 bits. TON Center v3 writes it as "0x%08x".',
+    }),
     decodedOpcode: t.exposeString('decoded_opcode', {
       nullable: true,
-      description: "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`); null when unknown.",
+      description:
+        "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`) for well-known opcodes (jettons, NFTs, comments, wallets, the main DEXes); null for others.",
     }),
-    ihrDisabled: t.exposeBoolean('ihr_disabled', { nullable: true }),
-    bounce: t.exposeBoolean('bounce', { nullable: true }),
-    bounced: t.exposeBoolean('bounced', { nullable: true }),
-    inMsgTxHash: t.exposeString('in_msg_tx_hash', { nullable: true }),
-    outMsgTxHash: t.exposeString('out_msg_tx_hash', { nullable: true }),
-    messageContent: t.expose('message_content', { type: MessageContent, nullable: true }),
-    initState: t.expose('init_state', { type: MessageContent, nullable: true }),
+    ihrDisabled: t.exposeBoolean('ihr_disabled', { nullable: true, description: 'Whether Instant Hypercube Routing is disabled for this internal message; null for external messages.' }),
+    bounce: t.exposeBoolean('bounce', {
+      nullable: true,
+      description: 'Bounceable: if processing fails at the destination, the remaining value comes back in a bounced message. Null for external messages.',
+    }),
+    bounced: t.exposeBoolean('bounced', { nullable: true, description: 'True for a bounced message: one returned to its sender because processing the original failed. Null for external messages.' }),
+    inMsgTxHash: t.exposeString('in_msg_tx_hash', {
+      nullable: true,
+      description: 'Hash of the transaction this message is the inbound message of, when it was read as such (under `Transaction.inMsg` or `TraceNode.inMsg`); otherwise null, see `destinationTransaction`.',
+    }),
+    outMsgTxHash: t.exposeString('out_msg_tx_hash', {
+      nullable: true,
+      description: 'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
+    }),
+    messageContent: t.expose('message_content', { type: MessageContent, nullable: true, description: 'The body; null when the indexer stored none.' }),
+    initState: t.expose('init_state', {
+      type: MessageContent,
+      nullable: true,
+      description: "The state init (code and data) the message carries to deploy its destination; null when it carries none.",
+    }),
   }),
 });
 

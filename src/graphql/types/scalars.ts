@@ -13,7 +13,8 @@ function parseBigInt(value: unknown): string {
 }
 
 builder.scalarType('BigInt', {
-  description: 'An integer of any size (logical times, fees, balances), serialized as a decimal string so it stays exact.',
+  description:
+    "An integer of any size, serialized as a decimal string so it stays exact (64-bit values do not fit a JSON number): logical times, nanoton amounts, jetton amounts. Accepts a string or an integer as input; TON Center v3's `numstr`.",
   serialize: (value) => String(value),
   parseValue: parseBigInt,
   parseLiteral: (ast) => {
@@ -29,7 +30,8 @@ function parseUInt32(value: unknown): number {
 }
 
 builder.scalarType('UInt32', {
-  description: 'An unsigned 32-bit integer (opcodes, masterchain seqnos), serialized as a JSON number.',
+  description:
+    'An unsigned 32-bit integer (0 to 4294967295), serialized as a JSON number: opcodes (the first 32 bits of a message body, e.g. 0x0f8a7ea5 is 260734629) and masterchain seqnos.',
   serialize: (value) => value,
   parseValue: parseUInt32,
   parseLiteral: (ast) => {
@@ -38,4 +40,7 @@ builder.scalarType('UInt32', {
   },
 });
 
-builder.addScalarType('JSON', JSONResolver);
+builder.addScalarType('JSON', JSONResolver, {
+  description:
+    'Any JSON value, as TON Center v3 returns it: extra-currency maps (`{"<currency id>": "<amount as a decimal string>"}`), action details, token metadata.',
+});

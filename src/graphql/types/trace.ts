@@ -61,66 +61,115 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
 }
 
 const TraceInfo = builder.objectRef<TraceRef['header']>('TraceInfo').implement({
-  description: 'State and size of a trace.',
+  description: "State and size of a trace (TON Center v3's `trace_info`, from ton-indexer's `traces` row or counted from the emulator's nodes).",
   fields: (t) => ({
-    traceState: t.exposeString('state', { nullable: true, description: 'complete, pending or broken' }),
-    classificationState: t.exposeString('classification_state', { nullable: true, description: 'unclassified, failed, ok or broken' }),
-    messages: t.int({ nullable: true, resolve: (h) => (h.edges_ === null ? null : Number(h.edges_)) }),
-    transactions: t.int({ nullable: true, resolve: (h) => (h.nodes_ === null ? null : Number(h.nodes_)) }),
-    pendingMessages: t.int({ nullable: true, resolve: (h) => (h.pending_edges_ === null ? null : Number(h.pending_edges_)) }),
+    traceState: t.exposeString('state', {
+      nullable: true,
+      description:
+        'complete (every message delivered), pending (messages still in flight, or emulated) or broken (the indexer could not assemble it); ton-indexer `traces.state`. Not the same as a transaction\'s finality.',
+    }),
+    classificationState: t.exposeString('classification_state', {
+      nullable: true,
+      description: 'Whether actions were classified from the trace: unclassified (not yet), ok, failed or broken (ton-indexer `traces.classification_state`).',
+    }),
+    messages: t.int({
+      nullable: true,
+      description: 'Number of messages in the trace (ton-indexer `traces.edges_`; for an emulated trace, every out-message plus the external-in message).',
+      resolve: (h) => (h.edges_ === null ? null : Number(h.edges_)),
+    }),
+    transactions: t.int({ nullable: true, description: 'Number of transactions in the trace (ton-indexer `traces.nodes_`).', resolve: (h) => (h.nodes_ === null ? null : Number(h.nodes_)) }),
+    pendingMessages: t.int({
+      nullable: true,
+      description: 'Number of messages not yet processed by an indexed transaction (ton-indexer `traces.pending_edges_`); for an emulated trace, the messages of its emulated transactions.',
+      resolve: (h) => (h.pending_edges_ === null ? null : Number(h.pending_edges_)),
+    }),
   }),
 });
 
 const TraceNode = builder.objectRef<NodeRef>('TraceNode');
 TraceNode.implement({
-  description: 'A transaction in the trace tree; its children are the transactions its out-messages caused.',
+  description:
+    'A transaction in the trace tree; its children are the transactions its out-messages caused (an out-message of one node is the in-message of a child).',
   fields: (t) => ({
-    transactionHash: t.string({ resolve: (n) => n.node.hash }),
-    txHash: t.string({ description: "toncenter's name for transactionHash", resolve: (n) => n.node.hash }),
-    transactionLt: t.field({ type: 'BigInt', resolve: (n) => n.tree.txs.get(n.node.hash)!.row.lt }),
-    transactionNow: t.int({ nullable: true, resolve: (n) => n.tree.txs.get(n.node.hash)!.row.now }),
-    transactionAborted: t.boolean({ nullable: true, resolve: (n) => n.tree.txs.get(n.node.hash)!.row.aborted }),
-    inMsgHash: t.string({ nullable: true, resolve: (n) => n.node.inMsgHash }),
+    transactionHash: t.string({ description: "Hash of the node's transaction (base64 of 32 bytes).", resolve: (n) => n.node.hash }),
+    txHash: t.string({ description: "Same as `transactionHash`, under TON Center v3's name (`tx_hash`).", resolve: (n) => n.node.hash }),
+    transactionLt: t.field({ type: 'BigInt', description: "Logical time of the node's transaction.", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.lt }),
+    transactionNow: t.int({ nullable: true, description: "Unix time (seconds) of the node's transaction.", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.now }),
+    transactionAborted: t.boolean({ nullable: true, description: "Whether the node's transaction was aborted (see `TransactionDescription.aborted`).", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.aborted }),
+    inMsgHash: t.string({ nullable: true, description: 'Hash of the inbound message that caused this transaction (base64); null when it has none.', resolve: (n) => n.node.inMsgHash }),
     inMsg: t.field({
       type: Message,
       nullable: true,
+      description: 'The inbound message that caused this transaction: the external-in message at the root, a parent\'s out-message below it.',
       resolve: (n) => {
         const message = n.tree.inMsgs.get(n.node.hash);
         return message ? toWireMessage(message) : null;
       },
     }),
-    transaction: t.field({ type: Transaction, resolve: (n) => n.tree.txs.get(n.node.hash)! }),
-    children: t.field({ type: [TraceNode], complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
+    transaction: t.field({ type: Transaction, description: "The node's transaction, in full.", resolve: (n) => n.tree.txs.get(n.node.hash)! }),
+    children: t.field({ type: [TraceNode], description: "The transactions this node's out-messages caused, one per delivered message.", complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
   }),
 });
 
 const TraceSource = builder.enumType('TraceSource', {
-  values: { DATABASE: { value: 'database' }, EMULATOR: { value: 'emulator' } },
+  description: 'Where a trace was read from.',
+  values: {
+    DATABASE: { value: 'database', description: "ton-indexer's database (`traces`, `transactions`, `messages`, `actions`): transactions in blocks." },
+    EMULATOR: { value: 'emulator', description: "The Redis that TON Center's trace emulator fills: the emulated view of a trace still in flight." },
+  },
 });
 
 export const Trace = builder.objectRef<TraceRef>('Trace').implement({
-  description: 'Everything one external message (or tick-tock) set off: a tree of transactions, and the actions classified from it.',
+  description:
+    'A trace: the tree of transactions that one external message (or a tick-tock) set off, each caused by a message from its parent, with the actions classified from it (ton-indexer `traces`, or the trace emulator for pending traces).',
   fields: (t) => ({
-    traceId: t.string({ nullable: true, description: 'Hash of the root transaction; null while the root is only emulated.', resolve: (tr) => tr.header.trace_id }),
-    externalHash: t.string({ nullable: true, resolve: (tr) => tr.header.external_hash }),
-    source: t.field({ type: TraceSource, resolve: (tr) => tr.source }),
-    mcSeqnoStart: t.field({ type: 'BigInt', nullable: true, resolve: (tr) => tr.header.mc_seqno_start }),
-    mcSeqnoEnd: t.field({ type: 'BigInt', nullable: true, resolve: (tr) => tr.header.mc_seqno_end }),
-    startLt: t.field({ type: 'BigInt', nullable: true, resolve: (tr) => tr.header.start_lt }),
-    startUtime: t.int({ nullable: true, resolve: (tr) => tr.header.start_utime }),
-    endLt: t.field({ type: 'BigInt', nullable: true, resolve: (tr) => tr.header.end_lt }),
-    endUtime: t.int({ nullable: true, resolve: (tr) => tr.header.end_utime }),
-    traceInfo: t.field({ type: TraceInfo, resolve: (tr) => tr.header }),
-    isIncomplete: t.boolean({ description: 'True for a trace too large to serve; only its header is returned.', resolve: (tr) => tr.incomplete ?? false }),
-    warning: t.string({ nullable: true, resolve: async (tr, _args, ctx) => (tr.incomplete ? TOO_LARGE_WARNING : (await treeOf(tr, ctx)).warning) }),
-    root: t.field({ type: TraceNode, nullable: true, description: 'The root of the tree (the spec calls it `trace`).', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
-    trace: t.field({ type: TraceNode, nullable: true, description: 'Same as `root`, under the spec\'s name.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
-    transactions: t.field({ type: [Transaction], description: 'All transactions, lt ascending.', complexity: { field: 1, multiplier: 50 }, resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
-    transactionsOrder: t.stringList({ resolve: async (tr, _args, ctx) => (await transactionsOf(tr, ctx)).map((tx) => tx.row.hash) }),
+    traceId: t.string({
+      nullable: true,
+      description: 'Id of the trace: the hash of its root transaction (base64 of 32 bytes); null while the root is only emulated.',
+      resolve: (tr) => tr.header.trace_id,
+    }),
+    externalHash: t.string({
+      nullable: true,
+      description: 'Hash of the external-in message that started the trace (base64); null for traces without one (tick-tock).',
+      resolve: (tr) => tr.header.external_hash,
+    }),
+    source: t.field({ type: TraceSource, description: 'Where the trace was read from.', resolve: (tr) => tr.source }),
+    mcSeqnoStart: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Seqno of the masterchain block that committed the root transaction (for an emulated trace, the one the emulation ran on); a decimal string, as in TON Center v3.',
+      resolve: (tr) => tr.header.mc_seqno_start,
+    }),
+    mcSeqnoEnd: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Seqno of the masterchain block that committed the last transaction so far; a decimal string.',
+      resolve: (tr) => tr.header.mc_seqno_end,
+    }),
+    startLt: t.field({ type: 'BigInt', nullable: true, description: 'Logical time of the root transaction.', resolve: (tr) => tr.header.start_lt }),
+    startUtime: t.int({ nullable: true, description: 'Unix time (seconds) of the root transaction.', resolve: (tr) => tr.header.start_utime }),
+    endLt: t.field({ type: 'BigInt', nullable: true, description: 'Highest logical time of the trace\'s transactions so far.', resolve: (tr) => tr.header.end_lt }),
+    endUtime: t.int({ nullable: true, description: 'Unix time (seconds) of the latest transaction so far.', resolve: (tr) => tr.header.end_utime }),
+    traceInfo: t.field({ type: TraceInfo, description: 'State and size of the trace.', resolve: (tr) => tr.header }),
+    isIncomplete: t.boolean({
+      description: 'True for a trace with more transactions than the service serves (`MAX_TRACE_TRANSACTIONS`, default 4000): only its header is returned.',
+      resolve: (tr) => tr.incomplete ?? false,
+    }),
+    warning: t.string({ nullable: true, description: 'Why the trace is not whole: `trace is too large` for an incomplete trace, `missing node in trace found` when a transaction could not be placed in the tree; null otherwise.', resolve: async (tr, _args, ctx) => (tr.incomplete ? TOO_LARGE_WARNING : (await treeOf(tr, ctx)).warning) }),
+    root: t.field({ type: TraceNode, nullable: true, description: 'The root of the tree, the transaction that started the trace (the spec and TON Center v3 call it `trace`); null for an incomplete trace.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
+    trace: t.field({ type: TraceNode, nullable: true, description: 'Same as `root`, under the spec\'s and TON Center v3\'s name.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
+    transactions: t.field({ type: [Transaction], description: 'Every transaction of the trace, by logical time ascending (TON Center v3 gives a map by hash).', complexity: { field: 1, multiplier: 50 }, resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
+    transactionsOrder: t.stringList({ description: 'Hashes of the transactions, by logical time ascending.', resolve: async (tr, _args, ctx) => (await transactionsOf(tr, ctx)).map((tx) => tx.row.hash) }),
     actions: t.field({
       type: [Action],
       complexity: { field: 1, multiplier: 5 },
-      args: { supportedActionTypes: t.arg.stringList({ description: 'Only these types; default: the top-level actions.' }) },
+      description: 'Actions classified from the trace, by default the top-level ones (those not part of another action).',
+      args: {
+        supportedActionTypes: t.arg.stringList({
+          description:
+            'Only actions of these types that are not part of an action of a listed type (e.g. [jetton_transfer] gives the transfers inside a swap too); default: the top-level actions, or the list given to `pendingTraces`.',
+        }),
+      },
       resolve: async (tr, args, ctx) => {
         const rows = tr.actions ?? (tr.header.trace_id === null ? [] : await ctx.loaders.actionsByTrace.load(tr.header.trace_id));
         return selectActions(rows, args.supportedActionTypes ?? tr.supportedActionTypes).map(toWireAction);
@@ -133,7 +182,7 @@ builder.objectFields(Transaction, (t) => ({
   trace: t.field({
     type: Trace,
     nullable: true,
-    description: 'The trace this transaction belongs to.',
+    description: 'The trace this transaction belongs to (by `traceId`); null when it has none yet.',
     resolve: async (tx, _args, ctx) => {
       if (tx.row.trace_id === null) return null;
       const header = await ctx.loaders.trace.load(tx.row.trace_id);
@@ -149,12 +198,16 @@ builder.queryFields((t) => ({
     type: [Trace],
     complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 100) }),
     description:
-      'Traces still in flight for an account or started by external messages (raw or normalized hashes), from the database and the emulator, newest first. Degradations are listed in `extensions.warnings`.',
+      "Traces still in flight (trace state pending: messages not yet delivered, or only emulated) for an account or started by external messages, from ton-indexer's database and TON Center's trace emulator, newest first; the same data as REST's `pendingTraces`. Degradations (the emulator's Redis unreachable) are listed in `extensions.warnings`.",
     args: {
-      account: t.arg.string(),
-      extMsgHash: t.arg.stringList(),
-      limit: t.arg.int({ defaultValue: 100 }),
-      supportedActionTypes: t.arg.stringList(),
+      account: t.arg.string({ description: 'An address, raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags): traces with a transaction of it. Give this or `extMsgHash`.' }),
+      extMsgHash: t.arg.stringList({
+        description: 'Up to 100 external message hashes, raw or normalized (64 hex digits, base64 or base64url): the traces they started. Give this or `account`.',
+      }),
+      limit: t.arg.int({ defaultValue: 100, description: 'Traces to return, 1 to 1000; newest (highest `endLt`) first.' }),
+      supportedActionTypes: t.arg.stringList({
+        description: 'Action types the client understands: `actions` holds the actions of these types that are not part of an action of a listed type; default: the top-level actions.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const query = pendingTracesQuery({ account: args.account ?? undefined, extMsgHashes: args.extMsgHash ?? undefined, limit: args.limit ?? 100 });
@@ -166,7 +219,7 @@ builder.queryFields((t) => ({
     type: Trace,
     nullable: true,
     description: "A trace by its id (the root transaction's hash), or a pending one by its external message hash.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, description: 'Trace id (the root transaction hash) or external message hash: 64 hex digits, base64 or base64url.' }) },
     resolve: async (_root, args, ctx) => {
       const id = parseHash(args.id);
       if (!id) throw badUserInput(`id must be 64 hex digits or base64/base64url of 32 bytes, got "${args.id.slice(0, 80)}"`);

@@ -27,7 +27,8 @@ export const messagesOf = async (tx: TraceTransaction, ctx: RequestContext): Pro
   tx.messages ?? ctx.loaders.messagesByTransaction.load(tx.row.hash);
 
 export const Transaction = builder.loadableObject('Transaction', {
-  description: 'A transaction of one account, with its messages and the account states around it.',
+  description:
+    "A transaction: one account processing one inbound message (or a tick-tock or storage event) through storage, credit, compute, action and bounce phases, and sending out-messages (ton-indexer `transactions`). Read from the database, or from TON Center's trace emulator for pending traces (`emulated`, `finality`).",
   load: async (hashes: string[], ctx: RequestContext) => {
     const unknown = hashes.filter((h) => !ctx.emulated.transactions.has(h));
     const rows = await ctx.loaders.transaction.loadMany(unknown);
@@ -40,26 +41,62 @@ export const Transaction = builder.loadableObject('Transaction', {
   },
   toKey: (tx: TraceTransaction) => tx.row.hash,
   fields: (t) => ({
-    account: t.string({ resolve: (tx) => tx.row.account }),
-    hash: t.string({ resolve: (tx) => tx.row.hash }),
-    lt: t.field({ type: 'BigInt', resolve: (tx) => tx.row.lt }),
-    now: t.int({ nullable: true, resolve: (tx) => tx.row.now }),
-    mcBlockSeqno: t.int({ nullable: true, resolve: (tx) => tx.row.mc_block_seqno }),
-    traceId: t.string({ nullable: true, resolve: (tx) => tx.row.trace_id }),
-    traceExternalHash: t.string({ nullable: true, description: 'Set for transactions of pending traces.', resolve: (tx) => tx.traceExternalHash }),
-    prevTransHash: t.string({ nullable: true, resolve: (tx) => tx.row.prev_trans_hash }),
-    prevTransLt: t.field({ type: 'BigInt', nullable: true, resolve: (tx) => tx.row.prev_trans_lt }),
-    origStatus: t.field({ type: AccountStatus, nullable: true, resolve: (tx) => tx.row.orig_status }),
-    endStatus: t.field({ type: AccountStatus, nullable: true, resolve: (tx) => tx.row.end_status }),
-    totalFees: t.field({ type: 'BigInt', nullable: true, resolve: (tx) => tx.row.total_fees }),
-    totalFeesExtraCurrencies: t.field({ type: 'JSON', nullable: true, resolve: (tx) => tx.row.total_fees_extra_currencies }),
-    description: t.field({ type: TransactionDescription, resolve: (tx) => toWireDescription(tx.row) }),
-    blockRef: t.field({ type: BlockRef, resolve: (tx) => toWireBlockRef(tx.row) }),
-    emulated: t.boolean({ description: 'True while the transaction exists only in emulation.', resolve: (tx) => tx.emulated }),
-    finality: t.field({ type: Finality, resolve: (tx) => tx.finality }),
+    account: t.string({ description: 'The account the transaction belongs to, raw `<workchain>:<64 uppercase hex>`.', resolve: (tx) => tx.row.account }),
+    hash: t.string({ description: 'Hash of the transaction (base64 of 32 bytes); identifies it.', resolve: (tx) => tx.row.hash }),
+    lt: t.field({
+      type: 'BigInt',
+      description:
+        "Logical time of the transaction: a counter that increases monotonically along each account's chain and past the lt of every message it receives, so it orders an account's transactions and puts causes before effects.",
+      resolve: (tx) => tx.row.lt,
+    }),
+    now: t.int({ nullable: true, description: 'Unix time (seconds) of the transaction: the generation time of its block.', resolve: (tx) => tx.row.now }),
+    mcBlockSeqno: t.int({
+      nullable: true,
+      description:
+        "Seqno of the masterchain block that committed the transaction's block (the block's own seqno for a masterchain transaction); for an emulated transaction, the masterchain block the emulation ran on.",
+      resolve: (tx) => tx.row.mc_block_seqno,
+    }),
+    traceId: t.string({
+      nullable: true,
+      description: "Id of the trace the transaction belongs to: the hash of the trace's root transaction (base64); null while the root is only emulated.",
+      resolve: (tx) => tx.row.trace_id,
+    }),
+    traceExternalHash: t.string({
+      nullable: true,
+      description: "Hash of the external message that started the trace (base64); set for transactions served as part of a pending trace, null otherwise.",
+      resolve: (tx) => tx.traceExternalHash,
+    }),
+    prevTransHash: t.string({
+      nullable: true,
+      description: "Hash of the account's previous transaction (base64); all zeros (`AAAA…=`) for its first.",
+      resolve: (tx) => tx.row.prev_trans_hash,
+    }),
+    prevTransLt: t.field({ type: 'BigInt', nullable: true, description: "Logical time of the account's previous transaction; 0 for its first.", resolve: (tx) => tx.row.prev_trans_lt }),
+    origStatus: t.field({ type: AccountStatus, nullable: true, description: 'Status of the account before the transaction.', resolve: (tx) => tx.row.orig_status }),
+    endStatus: t.field({ type: AccountStatus, nullable: true, description: 'Status of the account after the transaction.', resolve: (tx) => tx.row.end_status }),
+    totalFees: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'All fees the transaction collected from the account, in nanotons: storage, import, gas and action fees.',
+      resolve: (tx) => tx.row.total_fees,
+    }),
+    totalFeesExtraCurrencies: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Fees collected in extra currencies: `{"<currency id>": "<amount>"}`, amounts as decimal strings.',
+      resolve: (tx) => tx.row.total_fees_extra_currencies,
+    }),
+    description: t.field({ type: TransactionDescription, description: 'Its phases: what each did and what it cost.', resolve: (tx) => toWireDescription(tx.row) }),
+    blockRef: t.field({ type: BlockRef, description: 'The shard block holding the transaction.', resolve: (tx) => toWireBlockRef(tx.row) }),
+    emulated: t.boolean({
+      description: "True while the transaction exists only in emulation (TON Center's trace emulator predicted it; finality PENDING); false once it is in a block.",
+      resolve: (tx) => tx.emulated,
+    }),
+    finality: t.field({ type: Finality, description: 'How final the transaction is: PENDING, CONFIRMED or FINALIZED.', resolve: (tx) => tx.finality }),
     inMsg: t.field({
       type: Message,
       nullable: true,
+      description: 'The inbound message the transaction processed; null for transactions without one (tick-tock, storage, split and merge).',
       resolve: async (tx, _args, ctx) => {
         const row = (await messagesOf(tx, ctx)).find((m) => m.direction === 'in');
         return row ? toWireMessage(row) : null;
@@ -67,13 +104,14 @@ export const Transaction = builder.loadableObject('Transaction', {
     }),
     outMsgs: t.field({
       type: [Message],
-      description: 'Ordered by created_lt.',
+      description: 'Messages the transaction sent, in order of `createdLt`.',
       complexity: { field: 1, multiplier: 4 },
       resolve: async (tx, _args, ctx) => sortOutMessages((await messagesOf(tx, ctx)).filter((m) => m.direction === 'out')).map(toWireMessage),
     }),
     accountStateBefore: t.field({
       type: AccountState,
       nullable: true,
+      description: 'State of the account before the transaction (ton-indexer `account_state_hash_before`).',
       resolve: async (tx, _args, ctx) => {
         const hash = tx.row.account_state_hash_before;
         return toWireAccountState(hash, hash === null || tx.messages ? null : await ctx.loaders.accountState.load(hash));
@@ -82,6 +120,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     accountStateAfter: t.field({
       type: AccountState,
       nullable: true,
+      description: 'State of the account after the transaction (ton-indexer `account_state_hash_after`).',
       resolve: async (tx, _args, ctx) => {
         const hash = tx.row.account_state_hash_after;
         return toWireAccountState(hash, hash === null || tx.messages ? null : await ctx.loaders.accountState.load(hash));
@@ -89,7 +128,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     }),
     accountInfo: t.field({
       type: AddressBookEntry,
-      description: "The account's address-book entry.",
+      description: "The account's address-book entry: user-friendly form, domain, interfaces (TON Center v3's `address_book[account]`).",
       resolve: async (tx, _args, ctx) => ({
         address: tx.row.account,
         ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(tx.row.account), ctx.services.network),
@@ -98,7 +137,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     accountMetadata: t.field({
       type: AddressMetadata,
       nullable: true,
-      description: 'Token metadata when the account is a jetton wallet or master, an NFT item or collection.',
+      description: "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[account]`); null otherwise.",
       resolve: async (tx, _args, ctx) => {
         const entry = toWireMetadata(await ctx.loaders.metadata.load(tx.row.account))[tx.row.account];
         return entry ? { address: tx.row.account, ...entry } : null;
@@ -130,13 +169,14 @@ builder.objectFields(Message, (t) => ({
 builder.queryFields((t) => ({
   transactionsByMasterchainBlock: t.field({
     type: [Transaction],
-    description: 'Transactions of a masterchain block and of every shard block it commits, by (lt, account).',
+    description:
+      "Transactions of a masterchain block and of every shard block it commits (`transactions.mc_block_seqno = seqno`), ordered by (lt, account); the same data as REST's `transactionsByMasterchainBlock`. NOT_FOUND when the block is not indexed.",
     complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 10) }),
     args: {
-      seqno: t.arg({ type: 'UInt32', required: true }),
-      limit: t.arg.int({ defaultValue: 10 }),
-      offset: t.arg.int({ defaultValue: 0 }),
-      sort: t.arg({ type: SortOrder, defaultValue: 'desc' }),
+      seqno: t.arg({ type: 'UInt32', required: true, description: 'Seqno of the masterchain block (workchain -1).' }),
+      limit: t.arg.int({ defaultValue: 10, description: 'Transactions per page, 1 to 1000.' }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Transactions to skip, 0 or more.' }),
+      sort: t.arg({ type: SortOrder, defaultValue: 'desc', description: 'By logical time, ties broken by account.' }),
     },
     resolve: async (_root, args, ctx) => {
       const page = {
@@ -151,8 +191,8 @@ builder.queryFields((t) => ({
   transaction: t.field({
     type: Transaction,
     nullable: true,
-    description: 'A transaction by its hash (hex, base64 or base64url).',
-    args: { hash: t.arg.string({ required: true }) },
+    description: 'A transaction by its hash, from the database or from the pending traces this request has read; null when unknown.',
+    args: { hash: t.arg.string({ required: true, description: 'Transaction hash: 64 hex digits (optionally `0x`), or base64 / base64url of 32 bytes, padded or not.' }) },
     resolve: (_root, args) => {
       const hash = parseHash(args.hash);
       if (!hash) throw badUserInput(`hash must be 64 hex digits or base64/base64url of 32 bytes, got "${args.hash.slice(0, 80)}"`);
