@@ -1,3 +1,5 @@
+import type { DescriptionRow } from '../transactions/description';
+
 /**
  * Rows as the database returns them (ton-indexer 1.2.10 column names). int8 and numeric columns are
  * decimal strings; int4/int2 are numbers; jsonb is parsed.
@@ -5,7 +7,8 @@
 export type Int64 = string;
 export type ExtraCurrencies = Record<string, string>;
 
-export interface TransactionRow {
+/** The description columns (descr through split_info_*) come from the description table. */
+export interface TransactionRow extends DescriptionRow {
   account: string;
   hash: string;
   lt: Int64;
@@ -23,58 +26,6 @@ export interface TransactionRow {
   total_fees_extra_currencies: ExtraCurrencies | null;
   account_state_hash_before: string | null;
   account_state_hash_after: string | null;
-  descr: string | null;
-  aborted: boolean | null;
-  destroyed: boolean | null;
-  credit_first: boolean | null;
-  is_tock: boolean | null;
-  installed: boolean | null;
-  storage_fees_collected: Int64 | null;
-  storage_fees_due: Int64 | null;
-  storage_status_change: string | null;
-  credit_due_fees_collected: Int64 | null;
-  credit: Int64 | null;
-  credit_extra_currencies: ExtraCurrencies | null;
-  compute_skipped: boolean | null;
-  skipped_reason: string | null;
-  compute_success: boolean | null;
-  compute_msg_state_used: boolean | null;
-  compute_account_activated: boolean | null;
-  compute_gas_fees: Int64 | null;
-  compute_gas_used: Int64 | null;
-  compute_gas_limit: Int64 | null;
-  compute_gas_credit: Int64 | null;
-  compute_mode: number | null;
-  compute_exit_code: number | null;
-  compute_exit_arg: number | null;
-  compute_vm_steps: Int64 | null;
-  compute_vm_init_state_hash: string | null;
-  compute_vm_final_state_hash: string | null;
-  action_success: boolean | null;
-  action_valid: boolean | null;
-  action_no_funds: boolean | null;
-  action_status_change: string | null;
-  action_total_fwd_fees: Int64 | null;
-  action_total_action_fees: Int64 | null;
-  action_result_code: number | null;
-  action_result_arg: number | null;
-  action_tot_actions: number | null;
-  action_spec_actions: number | null;
-  action_skipped_actions: number | null;
-  action_msgs_created: number | null;
-  action_action_list_hash: string | null;
-  action_tot_msg_size_cells: Int64 | null;
-  action_tot_msg_size_bits: Int64 | null;
-  bounce: string | null;
-  bounce_msg_size_cells: Int64 | null;
-  bounce_msg_size_bits: Int64 | null;
-  bounce_req_fwd_fees: Int64 | null;
-  bounce_msg_fees: Int64 | null;
-  bounce_fwd_fees: Int64 | null;
-  split_info_cur_shard_pfx_len: number | null;
-  split_info_acc_split_depth: number | null;
-  split_info_this_addr: string | null;
-  split_info_sibling_addr: string | null;
 }
 
 export interface MessageRow {

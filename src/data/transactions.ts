@@ -1,24 +1,15 @@
 import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus } from './blocks';
+import { DESCRIPTION_COLUMNS } from '../transactions/description';
 import type { TransactionRow } from './rows';
 
 /** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
-export const TRANSACTION_COLUMNS = [
+export const TRANSACTION_COLUMNS: readonly (keyof TransactionRow)[] = [
   'account', 'hash', 'lt', 'block_workchain', 'block_shard', 'block_seqno', 'mc_block_seqno', 'trace_id',
   'prev_trans_hash', 'prev_trans_lt', 'now', 'orig_status', 'end_status', 'total_fees', 'total_fees_extra_currencies',
-  'account_state_hash_before', 'account_state_hash_after', 'descr', 'aborted', 'destroyed', 'credit_first', 'is_tock',
-  'installed', 'storage_fees_collected', 'storage_fees_due', 'storage_status_change', 'credit_due_fees_collected',
-  'credit', 'credit_extra_currencies', 'compute_skipped', 'skipped_reason', 'compute_success', 'compute_msg_state_used',
-  'compute_account_activated', 'compute_gas_fees', 'compute_gas_used', 'compute_gas_limit', 'compute_gas_credit',
-  'compute_mode', 'compute_exit_code', 'compute_exit_arg', 'compute_vm_steps', 'compute_vm_init_state_hash',
-  'compute_vm_final_state_hash', 'action_success', 'action_valid', 'action_no_funds', 'action_status_change',
-  'action_total_fwd_fees', 'action_total_action_fees', 'action_result_code', 'action_result_arg', 'action_tot_actions',
-  'action_spec_actions', 'action_skipped_actions', 'action_msgs_created', 'action_action_list_hash',
-  'action_tot_msg_size_cells', 'action_tot_msg_size_bits', 'bounce', 'bounce_msg_size_cells', 'bounce_msg_size_bits',
-  'bounce_req_fwd_fees', 'bounce_msg_fees', 'bounce_fwd_fees', 'split_info_cur_shard_pfx_len',
-  'split_info_acc_split_depth', 'split_info_this_addr', 'split_info_sibling_addr',
-] as const satisfies readonly (keyof TransactionRow)[];
+  'account_state_hash_before', 'account_state_hash_after', ...DESCRIPTION_COLUMNS,
+];
 
 const SELECT = `select ${TRANSACTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T`;
 

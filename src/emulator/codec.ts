@@ -3,6 +3,7 @@ import { decode, encode } from '@msgpack/msgpack';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { Finality } from '../traces/model';
 import { BoundedCache } from '../memo';
+import { DESCRIPTION_FIELDS, PHASES, columnsOf, phaseIsPresent, type DescrField, type DescrPhase, type DescriptionRow } from '../transactions/description';
 
 /**
  * TON Center's trace emulator stores each transaction of a trace as a msgpack array whose positions follow
@@ -17,9 +18,6 @@ export interface EmulatedNode {
 }
 
 const STATUSES = ['uninit', 'frozen', 'active', 'nonexist'];
-const STATUS_CHANGES = ['unchanged', 'frozen', 'deleted'];
-const SKIP_REASONS = ['no_state', 'bad_state', 'no_gas', 'suspended'];
-const BOUNCES = ['negfunds', 'nofunds', 'ok'];
 const FINALITIES: Finality[] = ['pending', 'confirmed', 'finalized'];
 
 type Packed = unknown[];
@@ -28,7 +26,7 @@ const bin = (v: string | null) => (v === null ? null : Buffer.from(v, 'base64'))
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const big = (v: string | null) => (v === null ? null : BigInt(v));
-const index = (list: string[], v: string | null, what: string) => {
+const index = (list: readonly string[], v: string | null, what: string) => {
   if (v === null) return null;
   const i = list.indexOf(v);
   if (i < 0) throw new Error(`cannot encode ${what} "${v}"`);
@@ -37,6 +35,91 @@ const index = (list: string[], v: string | null, what: string) => {
 // The emulator stores bodies without their hashes; computing one parses the BOC, so each is done once.
 const hashes = new BoundedCache<string, string>(50_000);
 const cellHash = (boc: string | null) => (boc ? hashes.getOr(boc, () => Cell.fromBase64(boc).hash().toString('base64')) : null);
+
+type Row = Record<string, unknown>;
+
+function unpackField(f: DescrField, v: unknown, row: Row): void {
+  switch (f.kind) {
+    case 'msgSize': {
+      const size = (v as Packed | null | undefined) ?? [];
+      row[`${f.column}_cells`] = str(size[0]);
+      row[`${f.column}_bits`] = str(size[1]);
+      return;
+    }
+    case 'int64':
+    case 'count64':
+    case 'text': row[f.column] = str(v); return;
+    case 'int':
+    case 'int8':
+    case 'int32': row[f.column] = num(v); return;
+    case 'hash': row[f.column] = b64(v); return;
+    case 'enum': row[f.column] = f.enum!.values[Number(v)]; return;
+    default: row[f.column] = v ?? null;
+  }
+}
+
+/** The columns of one phase (or of the description itself, `packed` then being the description array). */
+function unpackPhase(phase: DescrPhase, packed: unknown, row: Row): void {
+  const present = phase.packed === undefined || (packed !== null && packed !== undefined);
+  const [tag, body] = phase.packed?.tagged && present ? (packed as [number, Packed]) : [null, packed as Packed];
+  for (const f of phase.fields) {
+    if (f.packed === undefined) {
+      const value = present && f.emulated !== undefined ? (typeof f.emulated === 'object' ? {} : f.emulated) : null;
+      for (const c of columnsOf(f)) row[c] = value;
+    } else if (f.packed === 'tag') {
+      row[f.column] = !present ? null : f.kind === 'bool' ? tag === 0 : f.enum!.values[tag!];
+    } else if (!present || (f.packed.tags && !f.packed.tags.includes(tag!))) {
+      for (const c of columnsOf(f)) row[c] = null;
+    } else {
+      unpackField(f, body[f.packed.at], row);
+    }
+  }
+}
+
+function unpackDescription(descr: Packed): DescriptionRow {
+  const row: Row = {};
+  unpackPhase(DESCRIPTION_FIELDS, descr, row);
+  for (const phase of PHASES) unpackPhase(phase, phase.packed ? descr[phase.packed.at] : null, row);
+  return row as DescriptionRow;
+}
+
+function packField(f: DescrField, row: Row): unknown {
+  const v = row[f.column] as string | null;
+  switch (f.kind) {
+    case 'msgSize': return [big(row[`${f.column}_cells`] as string | null), big(row[`${f.column}_bits`] as string | null)];
+    case 'int64':
+    case 'count64': return big(v);
+    case 'hash': return bin(v);
+    case 'enum': return index(f.enum!.values, v, f.enum!.what);
+    default: return v;
+  }
+}
+
+const positions = (fields: readonly DescrField[], row: Row): Packed => {
+  const out: Packed = [];
+  for (const f of fields) if (typeof f.packed === 'object') out[f.packed.at] = packField(f, row);
+  return out;
+};
+
+function packPhase(phase: DescrPhase, row: Row): Packed | null {
+  const fields = phase.fields.filter((f) => f.packed !== undefined);
+  if (!phaseIsPresent(phase, row, fields)) return null;
+  if (!phase.packed?.tagged) return positions(fields, row);
+  const tagField = fields.find((f) => f.packed === 'tag')!;
+  const value = row[tagField.column] as string | boolean | null;
+  // A skipped compute phase is tag 0, one that ran tag 1; an enum's tag is the index of its value.
+  const tag = tagField.kind === 'bool' ? (value === true ? 0 : 1) : index(tagField.enum!.values, value as string | null, tagField.enum!.what)!;
+  const body = positions(fields.filter((f) => typeof f.packed === 'object' && f.packed.tags?.includes(tag)), row);
+  // A variant without fields (negfunds) is packed as [nil].
+  return [tag, body.length === 0 ? [null] : body];
+}
+
+function packDescription(t: TransactionRow): Packed {
+  const row = t as unknown as Row;
+  const descr = positions(DESCRIPTION_FIELDS.fields, row);
+  for (const phase of PHASES) if (phase.packed) descr[phase.packed.at] = packPhase(phase, row);
+  return descr;
+}
 
 function readMessage(m: Packed, tx: TransactionRow, direction: 'in' | 'out'): MessageWithContent {
   const [hash, source, destination, value, fwdFee, ihrFee, extraFlags, createdLt, createdAt, opcode, ihrDisabled, bounce, bounced, importFee, body, initState, hashNorm] = m;
@@ -84,15 +167,6 @@ export function decodeNode(buffer: Uint8Array): EmulatedNode {
   const [txPacked, emulated, mcSeqno, blockId, finality] = decode(buffer, { useBigInt64: true }) as Packed;
   const [hash, account, lt, prevHash, prevLt, now, orig, end, inMsg, outMsgs, totalFees, before, after, descr] = txPacked as Packed;
   const [workchain, shard, seqno] = blockId as Packed;
-  const [creditFirst, storage, credit, compute, action, aborted, bounce, destroyed] = descr as Packed;
-  const [storageCollected, storageDue, storageChange] = (storage as Packed | null) ?? [];
-  const [dueCollected, creditValue] = (credit as Packed | null) ?? [];
-  const [computeTag, computeBody] = compute as [number, Packed];
-  const vm = computeTag === 1 ? computeBody : [];
-  const act = (action as Packed | null) ?? [];
-  const actSize = (act[13] as Packed | undefined) ?? [];
-  const [bounceTag, bounceBody] = (bounce as [number, Packed] | null) ?? [null, []];
-  const bounceSize = bounceTag === 1 || bounceTag === 2 ? ((bounceBody[0] as Packed) ?? []) : [];
   const row: TransactionRow = {
     account: String(account),
     hash: b64(hash)!,
@@ -111,58 +185,7 @@ export function decodeNode(buffer: Uint8Array): EmulatedNode {
     total_fees_extra_currencies: {},
     account_state_hash_before: b64(before),
     account_state_hash_after: b64(after),
-    descr: 'ord',
-    aborted: aborted as boolean,
-    destroyed: destroyed as boolean,
-    credit_first: creditFirst as boolean,
-    is_tock: false,
-    installed: false,
-    storage_fees_collected: storage ? str(storageCollected) : null,
-    storage_fees_due: storage ? str(storageDue) : null,
-    storage_status_change: storage ? STATUS_CHANGES[Number(storageChange)] : null,
-    credit_due_fees_collected: credit ? str(dueCollected) : null,
-    credit: credit ? str(creditValue) : null,
-    credit_extra_currencies: credit ? {} : null,
-    compute_skipped: computeTag === 0,
-    skipped_reason: computeTag === 0 ? SKIP_REASONS[Number(computeBody[0])] : null,
-    compute_success: computeTag === 1 ? (vm[0] as boolean) : null,
-    compute_msg_state_used: computeTag === 1 ? (vm[1] as boolean) : null,
-    compute_account_activated: computeTag === 1 ? (vm[2] as boolean) : null,
-    compute_gas_fees: str(vm[3]),
-    compute_gas_used: str(vm[4]),
-    compute_gas_limit: str(vm[5]),
-    compute_gas_credit: str(vm[6]),
-    compute_mode: num(vm[7]),
-    compute_exit_code: num(vm[8]),
-    compute_exit_arg: num(vm[9]),
-    compute_vm_steps: str(vm[10]),
-    compute_vm_init_state_hash: b64(vm[11]),
-    compute_vm_final_state_hash: b64(vm[12]),
-    action_success: action ? (act[0] as boolean) : null,
-    action_valid: action ? (act[1] as boolean) : null,
-    action_no_funds: action ? (act[2] as boolean) : null,
-    action_status_change: action ? STATUS_CHANGES[Number(act[3])] : null,
-    action_total_fwd_fees: str(act[4]),
-    action_total_action_fees: str(act[5]),
-    action_result_code: num(act[6]),
-    action_result_arg: num(act[7]),
-    action_tot_actions: num(act[8]),
-    action_spec_actions: num(act[9]),
-    action_skipped_actions: num(act[10]),
-    action_msgs_created: num(act[11]),
-    action_action_list_hash: b64(act[12]),
-    action_tot_msg_size_cells: str(actSize[0]),
-    action_tot_msg_size_bits: str(actSize[1]),
-    bounce: bounceTag === null ? null : BOUNCES[bounceTag],
-    bounce_msg_size_cells: str(bounceSize[0]),
-    bounce_msg_size_bits: str(bounceSize[1]),
-    bounce_req_fwd_fees: bounceTag === 1 ? str(bounceBody[1]) : null,
-    bounce_msg_fees: bounceTag === 2 ? str(bounceBody[1]) : null,
-    bounce_fwd_fees: bounceTag === 2 ? str(bounceBody[2]) : null,
-    split_info_cur_shard_pfx_len: null,
-    split_info_acc_split_depth: null,
-    split_info_this_addr: null,
-    split_info_sibling_addr: null,
+    ...unpackDescription(descr as Packed),
   };
   const messages = [
     ...(inMsg ? [readMessage(inMsg as Packed, row, 'in')] : []),
@@ -177,39 +200,10 @@ export function encodeNode(node: EmulatedNode): Uint8Array {
   if (t.descr !== 'ord') throw new Error(`the emulator only stores ordinary transactions, not "${t.descr}"`);
   const inMsg = node.messages.find((m) => m.direction === 'in');
   const outMsgs = node.messages.filter((m) => m.direction === 'out');
-  const compute =
-    t.compute_skipped === true
-      ? [0, [index(SKIP_REASONS, t.skipped_reason, 'skip reason')]]
-      : [1, [
-          t.compute_success, t.compute_msg_state_used, t.compute_account_activated, big(t.compute_gas_fees), big(t.compute_gas_used),
-          big(t.compute_gas_limit), big(t.compute_gas_credit), t.compute_mode, t.compute_exit_code, t.compute_exit_arg,
-          big(t.compute_vm_steps), bin(t.compute_vm_init_state_hash), bin(t.compute_vm_final_state_hash),
-        ]];
-  const size = (cells: string | null, bits: string | null) => [big(cells), big(bits)];
-  const bounce =
-    t.bounce === null ? null
-      : t.bounce === 'negfunds' ? [0, [null]]
-        : t.bounce === 'nofunds' ? [1, [size(t.bounce_msg_size_cells, t.bounce_msg_size_bits), big(t.bounce_req_fwd_fees)]]
-          : [2, [size(t.bounce_msg_size_cells, t.bounce_msg_size_bits), big(t.bounce_msg_fees), big(t.bounce_fwd_fees)]];
-  const description = [
-    t.credit_first,
-    t.storage_status_change === null ? null : [big(t.storage_fees_collected), big(t.storage_fees_due), index(STATUS_CHANGES, t.storage_status_change, 'status change')],
-    t.credit === null && t.credit_due_fees_collected === null ? null : [big(t.credit_due_fees_collected), big(t.credit)],
-    compute,
-    t.action_success === null ? null : [
-      t.action_success, t.action_valid, t.action_no_funds, index(STATUS_CHANGES, t.action_status_change, 'status change'),
-      big(t.action_total_fwd_fees), big(t.action_total_action_fees), t.action_result_code, t.action_result_arg, t.action_tot_actions,
-      t.action_spec_actions, t.action_skipped_actions, t.action_msgs_created, bin(t.action_action_list_hash),
-      size(t.action_tot_msg_size_cells, t.action_tot_msg_size_bits),
-    ],
-    t.aborted,
-    bounce,
-    t.destroyed,
-  ];
   const transaction = [
     bin(t.hash), t.account, BigInt(t.lt), bin(t.prev_trans_hash), big(t.prev_trans_lt), t.now, index(STATUSES, t.orig_status, 'status'),
     index(STATUSES, t.end_status, 'status'), inMsg ? writeMessage(inMsg) : null, outMsgs.map(writeMessage), big(t.total_fees),
-    bin(t.account_state_hash_before), bin(t.account_state_hash_after), description,
+    bin(t.account_state_hash_before), bin(t.account_state_hash_after), packDescription(t),
   ];
   const blockId = [t.block_workchain, BigInt.asUintN(64, BigInt(t.block_shard ?? 0)), t.block_seqno];
   return encode([transaction, node.emulated, t.mc_block_seqno, blockId, FINALITIES.indexOf(node.finality)], { useBigInt64: true });

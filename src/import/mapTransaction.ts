@@ -1,12 +1,9 @@
 import type { AccountStateRow, MessageContentRow, MessageRow, TransactionRow } from '../data/rows';
 import { parseOpcode, parseShard } from '../encoding/numbers';
+import { DESCRIPTION_FIELDS, PHASES, type DescrField, type DescrPhase, type DescriptionRow } from '../transactions/description';
 import type { JsonNode } from './jsonNode';
 
 const STATUSES = ['uninit', 'frozen', 'active', 'nonexist'] as const;
-const DESCR_TYPES = ['ord', 'storage', 'tick_tock', 'split_prepare', 'split_install', 'merge_prepare', 'merge_install'] as const;
-const STATUS_CHANGES = ['unchanged', 'frozen', 'deleted'] as const;
-const SKIP_REASONS = ['no_state', 'bad_state', 'no_gas', 'suspended'] as const;
-const BOUNCE_TYPES = ['negfunds', 'nofunds', 'ok'] as const;
 
 /** Everything one v3 Transaction object puts into the database. */
 export interface MappedTransaction {
@@ -17,6 +14,42 @@ export interface MappedTransaction {
 }
 
 const phase = (d: JsonNode, key: string) => (d.has(key) && !d.get(key).isNull() ? d.get(key) : undefined);
+
+function readField(f: DescrField, node: JsonNode): unknown {
+  switch (f.kind) {
+    case 'bool': return f.required ? node.bool() : node.optBool();
+    case 'int': return f.required ? node.int() : node.optInt();
+    case 'int8': return node.optInt(-128, 127);
+    case 'int32': return node.optInt(-(2 ** 31), 2 ** 31 - 1);
+    case 'int64':
+    case 'count64': return node.optInt64();
+    case 'enum': return f.required ? node.oneOf(f.enum!.values) : node.optOneOf(f.enum!.values);
+    case 'hash': return node.optHash();
+    case 'text': return node.optStr();
+    case 'currencies': return node.optCurrencies();
+    case 'msgSize': throw new Error('a msgSize is read as its two columns');
+  }
+}
+
+/** The columns of one phase (or of the description itself), null when the phase is missing. */
+function readPhase(p: DescrPhase, node: JsonNode | undefined, into: Record<string, unknown>): void {
+  for (const f of p.fields) {
+    if (f.kind === 'msgSize') {
+      const size = node && phase(node, f.key);
+      into[`${f.column}_cells`] = size ? size.get('cells').int64() : null;
+      into[`${f.column}_bits`] = size ? size.get('bits').int64() : null;
+    } else {
+      into[f.column] = node ? readField(f, node.get(f.key)) : null;
+    }
+  }
+}
+
+function description(d: JsonNode): DescriptionRow {
+  const row: Record<string, unknown> = {};
+  readPhase(DESCRIPTION_FIELDS, d, row);
+  for (const p of PHASES) readPhase(p, phase(d, p.key), row);
+  return row as DescriptionRow;
+}
 
 function shard(node: JsonNode): string {
   const v = node.value;
@@ -90,15 +123,7 @@ function message(node: JsonNode, tx: TransactionRow, direction: 'in' | 'out', co
 export function mapTransaction(node: JsonNode): MappedTransaction {
   const account = node.get('account').address();
   const d = node.get('description');
-  const storage = phase(d, 'storage_ph');
-  const credit = phase(d, 'credit_ph');
-  const compute = phase(d, 'compute_ph');
-  const action = phase(d, 'action');
-  const bounce = phase(d, 'bounce');
-  const split = phase(d, 'split_info');
   const block = node.get('block_ref');
-  const totMsgSize = action && phase(action, 'tot_msg_size');
-  const bounceSize = bounce && phase(bounce, 'msg_size');
   const before = node.get('account_state_before');
   const after = node.get('account_state_after');
 
@@ -120,58 +145,7 @@ export function mapTransaction(node: JsonNode): MappedTransaction {
     total_fees_extra_currencies: node.get('total_fees_extra_currencies').optCurrencies(),
     account_state_hash_before: before.isNull() ? null : before.get('hash').hash(),
     account_state_hash_after: after.isNull() ? null : after.get('hash').hash(),
-    descr: d.get('type').oneOf(DESCR_TYPES),
-    aborted: d.get('aborted').optBool(),
-    destroyed: d.get('destroyed').optBool(),
-    credit_first: d.get('credit_first').optBool(),
-    is_tock: d.get('is_tock').optBool(),
-    installed: d.get('installed').optBool(),
-    storage_fees_collected: storage ? storage.get('storage_fees_collected').optInt64() : null,
-    storage_fees_due: storage ? storage.get('storage_fees_due').optInt64() : null,
-    storage_status_change: storage ? storage.get('status_change').oneOf(STATUS_CHANGES) : null,
-    credit_due_fees_collected: credit ? credit.get('due_fees_collected').optInt64() : null,
-    credit: credit ? credit.get('credit').optInt64() : null,
-    credit_extra_currencies: credit ? credit.get('credit_extra_currencies').optCurrencies() : null,
-    compute_skipped: compute ? compute.get('skipped').bool() : null,
-    skipped_reason: compute ? compute.get('reason').optOneOf(SKIP_REASONS) : null,
-    compute_success: compute ? compute.get('success').optBool() : null,
-    compute_msg_state_used: compute ? compute.get('msg_state_used').optBool() : null,
-    compute_account_activated: compute ? compute.get('account_activated').optBool() : null,
-    compute_gas_fees: compute ? compute.get('gas_fees').optInt64() : null,
-    compute_gas_used: compute ? compute.get('gas_used').optInt64() : null,
-    compute_gas_limit: compute ? compute.get('gas_limit').optInt64() : null,
-    compute_gas_credit: compute ? compute.get('gas_credit').optInt64() : null,
-    compute_mode: compute ? compute.get('mode').optInt(-128, 127) : null,
-    compute_exit_code: compute ? compute.get('exit_code').optInt(-(2 ** 31), 2 ** 31 - 1) : null,
-    compute_exit_arg: compute ? compute.get('exit_arg').optInt(-(2 ** 31), 2 ** 31 - 1) : null,
-    compute_vm_steps: compute ? compute.get('vm_steps').optInt64() : null,
-    compute_vm_init_state_hash: compute ? compute.get('vm_init_state_hash').optHash() : null,
-    compute_vm_final_state_hash: compute ? compute.get('vm_final_state_hash').optHash() : null,
-    action_success: action ? action.get('success').bool() : null,
-    action_valid: action ? action.get('valid').optBool() : null,
-    action_no_funds: action ? action.get('no_funds').optBool() : null,
-    action_status_change: action ? action.get('status_change').optOneOf(STATUS_CHANGES) : null,
-    action_total_fwd_fees: action ? action.get('total_fwd_fees').optInt64() : null,
-    action_total_action_fees: action ? action.get('total_action_fees').optInt64() : null,
-    action_result_code: action ? action.get('result_code').optInt(-(2 ** 31), 2 ** 31 - 1) : null,
-    action_result_arg: action ? action.get('result_arg').optInt(-(2 ** 31), 2 ** 31 - 1) : null,
-    action_tot_actions: action ? action.get('tot_actions').optInt() : null,
-    action_spec_actions: action ? action.get('spec_actions').optInt() : null,
-    action_skipped_actions: action ? action.get('skipped_actions').optInt() : null,
-    action_msgs_created: action ? action.get('msgs_created').optInt() : null,
-    action_action_list_hash: action ? action.get('action_list_hash').optHash() : null,
-    action_tot_msg_size_cells: totMsgSize ? totMsgSize.get('cells').int64() : null,
-    action_tot_msg_size_bits: totMsgSize ? totMsgSize.get('bits').int64() : null,
-    bounce: bounce ? bounce.get('type').oneOf(BOUNCE_TYPES) : null,
-    bounce_msg_size_cells: bounceSize ? bounceSize.get('cells').int64() : null,
-    bounce_msg_size_bits: bounceSize ? bounceSize.get('bits').int64() : null,
-    bounce_req_fwd_fees: bounce ? bounce.get('req_fwd_fees').optInt64() : null,
-    bounce_msg_fees: bounce ? bounce.get('msg_fees').optInt64() : null,
-    bounce_fwd_fees: bounce ? bounce.get('fwd_fees').optInt64() : null,
-    split_info_cur_shard_pfx_len: split ? split.get('cur_shard_pfx_len').int() : null,
-    split_info_acc_split_depth: split ? split.get('acc_split_depth').optInt() : null,
-    split_info_this_addr: split ? split.get('this_addr').optStr() : null,
-    split_info_sibling_addr: split ? split.get('sibling_addr').optStr() : null,
+    ...description(d),
   };
 
   const contents: MessageContentRow[] = [];

@@ -1,4 +1,6 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
+import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
+
 const str = { type: 'string' };
 const nstr = { type: ['string', 'null'] };
 const numstr = { type: 'string', pattern: '^-?\\d+$' };
@@ -18,6 +20,17 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', requi
 
 const size = object({ cells: nnumstr, bits: nnumstr });
 
+const KIND_SCHEMAS: Record<DescrKind, unknown> = {
+  bool: nbool, int: nint, int8: nint, int32: nint, count64: nint, int64: nnumstr, enum: nstr, text: nstr, hash: nhash,
+  currencies, msgSize: { oneOf: [size, { type: 'null' }] },
+};
+const phaseProperties = (phase: DescrPhase) => Object.fromEntries(phase.fields.map((f) => [f.key, KIND_SCHEMAS[f.kind]]));
+
+function descriptionSchema() {
+  const phases = PHASES.map((p) => [p.key, { oneOf: [object(phaseProperties(p)), { type: 'null' }] }]);
+  return object({ ...phaseProperties(DESCRIPTION_FIELDS), ...Object.fromEntries(phases) });
+}
+
 const schemas = {
   Error: object({ error: str, code: { type: 'integer' } }),
   BlockRef: object({ workchain: nint, shard: nnumstr, seqno: nint }),
@@ -36,32 +49,7 @@ const schemas = {
     bounce: nbool, bounced: nbool, import_fee: nnumstr, in_msg_tx_hash: nhash, out_msg_tx_hash: nhash, message_content: nullable('MessageContent'),
     init_state: nullable('MessageContent'), hash_norm: nhash,
   }),
-  TransactionDescription: object({
-    type: nstr, aborted: nbool, destroyed: nbool, credit_first: nbool, is_tock: nbool, installed: nbool,
-    storage_ph: { oneOf: [object({ storage_fees_collected: nnumstr, storage_fees_due: nnumstr, status_change: nstr }), { type: 'null' }] },
-    credit_ph: { oneOf: [object({ due_fees_collected: nnumstr, credit: nnumstr, credit_extra_currencies: currencies }), { type: 'null' }] },
-    compute_ph: {
-      oneOf: [
-        object({
-          skipped: nbool, reason: nstr, success: nbool, msg_state_used: nbool, account_activated: nbool, gas_fees: nnumstr, gas_used: nnumstr,
-          gas_limit: nnumstr, gas_credit: nnumstr, mode: nint, exit_code: nint, exit_arg: nint, vm_steps: nint, vm_init_state_hash: nhash, vm_final_state_hash: nhash,
-        }),
-        { type: 'null' },
-      ],
-    },
-    action: {
-      oneOf: [
-        object({
-          success: nbool, valid: nbool, no_funds: nbool, status_change: nstr, total_fwd_fees: nnumstr, total_action_fees: nnumstr, result_code: nint,
-          result_arg: nint, tot_actions: nint, spec_actions: nint, skipped_actions: nint, msgs_created: nint, action_list_hash: nhash,
-          tot_msg_size: { oneOf: [size, { type: 'null' }] },
-        }),
-        { type: 'null' },
-      ],
-    },
-    bounce: { oneOf: [object({ type: nstr, msg_size: { oneOf: [size, { type: 'null' }] }, req_fwd_fees: nnumstr, msg_fees: nnumstr, fwd_fees: nnumstr }), { type: 'null' }] },
-    split_info: { oneOf: [object({ cur_shard_pfx_len: nint, acc_split_depth: nint, this_addr: nstr, sibling_addr: nstr }), { type: 'null' }] },
-  }),
+  TransactionDescription: descriptionSchema(),
   Transaction: object({
     account: address, hash, lt: numstr, now: nint, mc_block_seqno: nint, trace_id: nhash, trace_external_hash: nhash, prev_trans_hash: nhash,
     prev_trans_lt: nnumstr, orig_status: nstr, end_status: nstr, total_fees: nnumstr, total_fees_extra_currencies: currencies,

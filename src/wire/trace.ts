@@ -23,7 +23,7 @@ function toWireNode(node: TreeNode, txs: Map<string, WireTransaction>): WireTrac
     transaction_hash: tx.hash,
     transaction_lt: tx.lt,
     transaction_now: tx.now,
-    transaction_aborted: tx.description.aborted,
+    transaction_aborted: tx.description.aborted as boolean | null,
     in_msg_hash: node.inMsgHash,
     in_msg: tx.in_msg,
     transaction: tx,
