@@ -6,6 +6,7 @@
 // tsx CLI or npm, counts there). Runs of the modes are interleaved so that noise falls on each alike.
 //
 //   npm run bench:startup -- [--runs 5] [--modes tsx,npm] [--requests 200] [--data-dir DIR] [--first 3]
+//   npm run bench:startup -- --database-url postgres://…   # PostgreSQL instead (holding the demo set: see BENCHMARKS.md)
 //
 // --data-dir: an existing directory (default: one made and filled by a first start that is not counted);
 // --first N: also N first starts per mode, each on a new empty directory (the demo set is loaded).
@@ -33,11 +34,13 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '200' },
     'data-dir': { type: 'string' },
     first: { type: 'string', default: '0' },
+    'database-url': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const requestCount = Number(values.requests);
-const firstRuns = Number(values.first);
+const databaseUrl = values['database-url'];
+const firstRuns = databaseUrl ? 0 : Number(values.first);
 const modes = values.modes!.split(',');
 for (const mode of modes) if (!MODES[mode]) throw new Error(`unknown mode ${mode}; known: ${Object.keys(MODES).join(', ')}`);
 
@@ -106,6 +109,7 @@ function memory(root: number, port: number) {
   const pids = tree(root);
   const server = listener(pids, port);
   return {
+    server,
     rss: statusKb(server, 'VmRSS') / 1024,
     peak: statusKb(server, 'VmHWM') / 1024,
     tree: pids.reduce((sum, pid) => {
@@ -154,7 +158,7 @@ async function once(mode: string, dataDir: string): Promise<Sample> {
   const started = performance.now();
   const child = spawn(command, [...args, '--port', String(port), '--host', '127.0.0.1'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
+    env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -186,7 +190,8 @@ async function once(mode: string, dataDir: string): Promise<Sample> {
   }
   await requests(base);
   const after = memory(child.pid!, port);
-  child.kill('SIGTERM');
+  // to the serving process itself: npm signals only its shell, which leaves the server running
+  process.kill(after.server, 'SIGTERM');
   await exited;
   return {
     listenMs,
@@ -231,8 +236,8 @@ const line = (mode: string, i: number, s: Sample) =>
   console.error(`  ${mode} #${i + 1}: ${COLUMNS.map(([key]) => `${key} ${s[key].toFixed(0)}`).join(', ')}`);
 
 console.log(`node ${process.version}; modes: ${modes.map((m) => `${m} = ${MODES[m].what}`).join('; ')}`);
-const made = values['data-dir'] ? undefined : mkdtempSync(path.join(tmpdir(), 'tonql-startup-'));
-const dataDir = values['data-dir'] ?? made!;
+const made = values['data-dir'] || databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'tonql-startup-'));
+const dataDir = values['data-dir'] ?? made ?? '';
 try {
   if (made) {
     console.error(`filling ${dataDir} with a first start (not counted)`);
@@ -262,7 +267,7 @@ try {
       line(mode, i, s);
     }
   }
-  report('Start on an existing data directory', warm);
+  report(databaseUrl ? 'Start on PostgreSQL' : 'Start on an existing data directory', warm);
 } finally {
   if (made) rmSync(made, { recursive: true, force: true });
 }
