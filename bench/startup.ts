@@ -1,16 +1,16 @@
 // npm run bench:startup: start time and memory of the service process, per way of starting it, on the embedded
-// default (PGlite in a data directory). Each run spawns a fresh process and measures, from just before spawn:
-// the "listening" log line, the first 200 of /api/v3/transactionsByMasterchainBlock?seqno=32737160 (fetched as
-// soon as it listens), the RSS of the process that listens at that moment, and its RSS and peak RSS after a fixed round of
+// default (PGlite in a data directory). Each run spawns a fresh process and measures, from just before spawn: the
+// "listening" log line, the first 200 of /api/v3/transactionsByMasterchainBlock?seqno=32737160 (fetched as soon as
+// it listens), the RSS of the process that listens at that moment, and its RSS and peak RSS after a fixed round of
 // requests. "tree" is the RSS summed over every process the command started (a launcher that stays, such as the
 // tsx CLI or npm, counts there). Runs of the modes are interleaved so that noise falls on each alike.
 //
-//   npm run bench:startup -- [--runs 5] [--modes tsx,npm] [--requests 200] [--data-dir DIR] [--first 3]
+//   npm run bench:startup -- [--runs 5] [--modes tsx,built,start,npm] [--requests 200] [--data-dir DIR] [--first 3]
 //   npm run bench:startup -- --database-url postgres://…   # PostgreSQL instead (holding the demo set: see BENCHMARKS.md)
 //
 // --data-dir: an existing directory (default: one made and filled by a first start that is not counted);
 // --first N: also N first starts per mode, each on a new empty directory (the demo set is loaded).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,15 +22,22 @@ const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=32737160';
 const ACCOUNT = '0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890E76';
 
 /** Ways of starting the service: the command and its arguments (flags for the service are appended). */
-const MODES: Record<string, { command: string[]; what: string }> = {
-  tsx: { command: [path.join(ROOT, 'node_modules/.bin/tsx'), 'src/main.ts'], what: 'tsx src/main.ts (the tsx CLI and its node child)' },
+const MODES: Record<string, { command: string[]; what: string; before?: () => void }> = {
+  tsx: { command: [path.join(ROOT, 'node_modules/.bin/tsx'), 'src/main.ts'], what: 'tsx src/main.ts (the tsx CLI and its node child; `npm start` before the build)' },
+  built: { command: [process.execPath, 'dist/main.js'], what: 'node dist/main.js (the bundle, no check)' },
+  start: { command: [process.execPath, 'scripts/run.js', 'main'], what: 'node scripts/run.js main (`npm start` without npm: checks the build, then imports dist/main.js)' },
+  'start-stale': {
+    command: [process.execPath, 'scripts/run.js', 'main'],
+    what: 'the same with dist/build-stamp removed first: a build, then the start',
+    before: () => rmSync(path.join(ROOT, 'dist/build-stamp'), { force: true }),
+  },
   npm: { command: ['npm', 'start', '--silent', '--'], what: 'npm start (whatever package.json says, npm included)' },
 };
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    modes: { type: 'string', default: Object.keys(MODES).join(',') },
+    modes: { type: 'string', default: 'tsx,built,start,npm' },
     requests: { type: 'string', default: '200' },
     'data-dir': { type: 'string' },
     first: { type: 'string', default: '0' },
@@ -155,6 +162,7 @@ async function requests(base: string) {
 async function once(mode: string, dataDir: string): Promise<Sample> {
   const port = await freePort();
   const [command, ...args] = MODES[mode].command;
+  MODES[mode].before?.();
   const started = performance.now();
   const child = spawn(command, [...args, '--port', String(port), '--host', '127.0.0.1'], {
     cwd: ROOT,
@@ -235,6 +243,10 @@ function report(title: string, samples: Map<string, Sample[]>) {
 const line = (mode: string, i: number, s: Sample) =>
   console.error(`  ${mode} #${i + 1}: ${COLUMNS.map(([key]) => `${key} ${s[key].toFixed(0)}`).join(', ')}`);
 
+// the modes that run dist/ find it current (start-stale rebuilds it on purpose)
+if (modes.some((m) => MODES[m].command.some((a) => a.startsWith('dist/') || a === 'scripts/run.js'))) {
+  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+}
 console.log(`node ${process.version}; modes: ${modes.map((m) => `${m} = ${MODES[m].what}`).join('; ')}`);
 const made = values['data-dir'] || databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'tonql-startup-'));
 const dataDir = values['data-dir'] ?? made ?? '';
