@@ -43,13 +43,14 @@ export function sourcesHash() {
 
 /** Why dist/ needs a build, or undefined when it is current. */
 export function staleness() {
-  if (!ENTRIES.every((entry) => existsSync(path.join(DIST, `${entry}.js`))) || !existsSync(STAMP)) return 'dist/ is missing';
+  if (!ENTRIES.every((entry) => existsSync(path.join(DIST, `${entry}.js`)))) return 'dist/ is missing';
+  if (!existsSync(STAMP)) return 'dist/build-stamp is missing';
   return readFileSync(STAMP, 'utf8').trim() === sourcesHash() ? undefined : 'the sources changed since dist/ was built';
 }
 
 /** Builds dist/; each file is written aside and renamed into place, so a concurrent start never reads half a file. */
 export async function build() {
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild, stop } = await import('esbuild');
   const hash = sourcesHash();
   const result = await esbuild({
     absWorkingDir: ROOT,
@@ -65,7 +66,7 @@ export async function build() {
     sourcemap: 'linked',
     write: false,
     logLevel: 'warning',
-  });
+  }).finally(stop); // else esbuild's service process lives as long as the service that built on its start
   mkdirSync(DIST, { recursive: true });
   for (const file of result.outputFiles) {
     const aside = `${file.path}.${process.pid}.tmp`;
@@ -83,7 +84,13 @@ export async function ensureBuilt() {
   if (!why) return false;
   const started = performance.now();
   process.stderr.write(`tonql: ${why}: building… `);
-  await build();
+  try {
+    await build();
+  } catch (err) {
+    // esbuild has printed its messages
+    process.stderr.write(`the build failed: ${err.message.split('\n')[0]}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`built in ${Math.round(performance.now() - started)} ms\n`);
   return true;
 }

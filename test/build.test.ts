@@ -32,6 +32,8 @@ async function npmStart(pkg: string) {
   return {
     base,
     stderr: () => stderr,
+    /** The service's child processes (Linux): none, esbuild's service included once a build is done. */
+    children: () => readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim(),
     stop: () => (child.kill('SIGTERM'), exited),
   };
 }
@@ -56,6 +58,7 @@ describe('the production build (npm start runs dist/, built from src/ when missi
     const service = await npmStart(pkg);
     try {
       expect(service.stderr()).toMatch(/dist\/ is missing: building… built in \d+ ms/);
+      expect(service.children()).toBe('');
       expect(await blockPage(service.base)).toBe(9);
       const res = await fetch(`${service.base}/graphql`, {
         method: 'POST',
