@@ -9,7 +9,8 @@
 //   npm run bench:startup -- --database-url postgres://…   # PostgreSQL instead (holding the demo set: see BENCHMARKS.md)
 //
 // --data-dir: an existing directory (default: one made and filled by a first start that is not counted);
-// --first N: also N first starts per mode, each on a new empty directory (the demo set is loaded).
+// --first N: also N first starts per mode, each on a new empty directory (the demo set is loaded);
+// --before DIR: also modes before-tsx and before-npm, the same from another checkout (see BENCHMARKS.md).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +23,14 @@ const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=32737160';
 const ACCOUNT = '0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890E76';
 
 /** Ways of starting the service: the command and its arguments (flags for the service are appended). */
-const MODES: Record<string, { command: string[]; what: string; before?: () => void }> = {
+const MODES: Record<string, { command: string[]; what: string; prepare?: () => void; cwd?: string }> = {
   tsx: { command: [path.join(ROOT, 'node_modules/.bin/tsx'), 'src/main.ts'], what: 'tsx src/main.ts (the tsx CLI and its node child; `npm start` before the build)' },
   built: { command: [process.execPath, 'dist/main.js'], what: 'node dist/main.js (the bundle, no check)' },
   start: { command: [process.execPath, 'scripts/run.js', 'main'], what: 'node scripts/run.js main (`npm start` without npm: checks the build, then imports dist/main.js)' },
   'start-stale': {
     command: [process.execPath, 'scripts/run.js', 'main'],
     what: 'the same with dist/build-stamp removed first: a build, then the start',
-    before: () => rmSync(path.join(ROOT, 'dist/build-stamp'), { force: true }),
+    prepare: () => rmSync(path.join(ROOT, 'dist/build-stamp'), { force: true }),
   },
   npm: { command: ['npm', 'start', '--silent', '--'], what: 'npm start (whatever package.json says, npm included)' },
 };
@@ -42,8 +43,16 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     first: { type: 'string', default: '0' },
     'database-url': { type: 'string' },
+    before: { type: 'string' },
   },
 });
+// --before DIR: another checkout (an older commit, with node_modules) whose `npm start` and tsx src/main.ts run
+// as modes before-npm and before-tsx, interleaved with this one's
+if (values.before) {
+  const dir = path.resolve(values.before);
+  MODES['before-tsx'] = { command: [path.join(dir, 'node_modules/.bin/tsx'), 'src/main.ts'], what: `tsx src/main.ts in ${dir}`, cwd: dir };
+  MODES['before-npm'] = { command: ['npm', 'start', '--silent', '--'], what: `npm start in ${dir}`, cwd: dir };
+}
 const runs = Number(values.runs);
 const requestCount = Number(values.requests);
 const databaseUrl = values['database-url'];
@@ -162,10 +171,10 @@ async function requests(base: string) {
 async function once(mode: string, dataDir: string): Promise<Sample> {
   const port = await freePort();
   const [command, ...args] = MODES[mode].command;
-  MODES[mode].before?.();
+  MODES[mode].prepare?.();
   const started = performance.now();
   const child = spawn(command, [...args, '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: ROOT,
+    cwd: MODES[mode].cwd ?? ROOT,
     env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
