@@ -4,7 +4,7 @@
 // (src/packageRoot.ts), so nothing is copied. Plain JavaScript itself: it runs before anything is built.
 //
 //   node scripts/build.js             build now (npm run build)
-//   node scripts/build.js --if-stale  build only when dist/ is missing or older than its sources
+//   node scripts/build.js --if-stale  build only when dist/ is missing or its sources changed
 //
 // dist/build-stamp holds a hash of the sources' contents (src/, package.json, tsconfig.json, this file): the build
 // is current while the hash matches, whatever the files' times say.
