@@ -3,8 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { schema } from '../src/graphql/schema';
+import { packagePath } from '../src/packageRoot';
 
-const file = path.resolve(import.meta.dirname, '../schema.graphql');
+const file = packagePath('schema.graphql');
 const printed = `${printSchema(lexicographicSortSchema(schema))}\n`;
 
 if (process.argv.includes('--check')) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config, Network } from '../config';
 import { importFile } from '../import/importFile';
+import { packagePath } from '../packageRoot';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -10,7 +11,7 @@ import { spreadReads } from './replicas';
 import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
-export const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo');
+export const DEMO_DIR = packagePath('demo');
 export const SERVICE_VERSION = '0.1.0';
 const DEMO_KEY = 'demo';
 

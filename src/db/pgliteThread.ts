@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
+import { packagePath } from '../packageRoot';
 
-const SCRIPT = new URL('./pglite.worker.js', import.meta.url);
+// Plain JavaScript, started as it is from src/ also when this module runs bundled in dist/.
+const SCRIPT = packagePath('src/db/pglite.worker.js');
 
 export type ThreadRequest =
   | { op: 'query'; text: string; params?: readonly unknown[] }

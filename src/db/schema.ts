@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { packagePath } from '../packageRoot';
 import type { Database, Queryable } from './types';
 
-const SCHEMA_SQL = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+const SCHEMA_SQL = readFileSync(packagePath('src/db/schema.sql'), 'utf8');
 
 /** Our own bookkeeping table; its presence means this service created the database and may write to it. */
 export const META_TABLE = '_tonql_meta';

@@ -1,0 +1,105 @@
+// The production build: src/main.ts and src/cli.ts bundled by esbuild into dist/main.js and dist/cli.js, plain
+// JavaScript that `node` runs without a loader. Dependencies stay in node_modules (--packages=external); the files
+// the code reads at run time (demo/, src/db/schema.sql, src/db/pglite.worker.js) are found from the package root
+// (src/packageRoot.ts), so nothing is copied. Plain JavaScript itself: it runs before anything is built.
+//
+//   node scripts/build.js             build now (npm run build)
+//   node scripts/build.js --if-stale  build only when dist/ is missing or its sources changed
+//
+// dist/build-stamp holds a hash of the sources' contents (src/, package.json, tsconfig.json, this file): the build
+// is current while the hash matches, whatever the files' times say.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const DIST = path.join(ROOT, 'dist');
+const ENTRIES = ['main', 'cli'];
+const STAMP = path.join(DIST, 'build-stamp');
+const INPUTS = ['src', 'package.json', 'tsconfig.json', 'scripts/build.js'];
+
+/** Every input file, relative to the root, sorted. */
+function inputFiles() {
+  const out = [];
+  for (const input of INPUTS) {
+    const abs = path.join(ROOT, input);
+    if (!statSync(abs).isDirectory()) out.push(input);
+    else {
+      for (const entry of readdirSync(abs, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) out.push(path.relative(ROOT, path.join(entry.parentPath ?? entry.path, entry.name)));
+      }
+    }
+  }
+  return out.sort();
+}
+
+/** A hash of the inputs' names and contents. */
+export function sourcesHash() {
+  const hash = createHash('sha256');
+  for (const rel of inputFiles()) hash.update(`${rel.split(path.sep).join('/')}\0`).update(readFileSync(path.join(ROOT, rel))).update('\0');
+  return hash.digest('hex');
+}
+
+/** Why dist/ needs a build, or undefined when it is current. */
+export function staleness() {
+  if (!ENTRIES.every((entry) => existsSync(path.join(DIST, `${entry}.js`)))) return 'dist/ is missing';
+  if (!existsSync(STAMP)) return 'dist/build-stamp is missing';
+  return readFileSync(STAMP, 'utf8').trim() === sourcesHash() ? undefined : 'the sources changed since dist/ was built';
+}
+
+/** Builds dist/; each file is written aside and renamed into place, so a concurrent start never reads half a file. */
+export async function build() {
+  const { build: esbuild, stop } = await import('esbuild');
+  const hash = sourcesHash();
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRIES.map((entry) => `src/${entry}.ts`),
+    outdir: 'dist',
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Class and function names as in the source: pino logs an error's constructor name as its `type`.
+    keepNames: true,
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'warning',
+  }).finally(stop); // else esbuild's service process lives as long as the service that built on its start
+  mkdirSync(DIST, { recursive: true });
+  for (const file of result.outputFiles) {
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
+  const aside = `${STAMP}.${process.pid}.tmp`;
+  writeFileSync(aside, `${hash}\n`);
+  renameSync(aside, STAMP);
+}
+
+/** Builds when dist/ is missing or stale, saying so on stderr (stdout is the service's JSON log). */
+export async function ensureBuilt() {
+  const why = staleness();
+  if (!why) return false;
+  const started = performance.now();
+  process.stderr.write(`tonql: ${why}: building… `);
+  try {
+    await build();
+  } catch (err) {
+    // esbuild has printed its messages
+    process.stderr.write(`the build failed: ${err.message.split('\n')[0]}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`built in ${Math.round(performance.now() - started)} ms\n`);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--if-stale')) await ensureBuilt();
+  else {
+    const started = performance.now();
+    await build();
+    console.log(`built dist/ (${ENTRIES.map((e) => `${e}.js`).join(', ')}) in ${Math.round(performance.now() - started)} ms`);
+  }
+}
