@@ -1,7 +1,7 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
+import { escapeHtml } from '../http/html';
 import { assetUrl } from '../http/graphiqlAssets';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 // JSON inside a <script>: no "</script>" or "<!--" can close or confuse it.
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

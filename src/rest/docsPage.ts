@@ -1,4 +1,5 @@
 import type { Examples } from '../data/examples';
+import { escapeHtml } from '../http/html';
 import { OPENAPI } from './openapi';
 
 export interface ErrorExample {
@@ -14,7 +15,6 @@ interface Param {
   description?: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A parameter's schema in words: "integer from 1 to 1000, default 10". */
 function describe(schema: Param['schema']): string {
@@ -51,17 +51,17 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
   const examples = exampleUrls(ex);
   const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
     const params = (get.parameters as readonly Param[])
-      .map((p) => `<tr><td><code>${escape(p.name)}</code>${p.required ? ' <b>required</b>' : ''}</td><td>${escape(describe(p.schema))}</td><td>${escape(p.description ?? '')}</td></tr>`)
+      .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <b>required</b>' : ''}</td><td>${escapeHtml(describe(p.schema))}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`)
       .join('');
-    const links = (examples[path] ?? []).map((e) => `<li><a href="${escape(e.url)}">${escape(e.url)}</a>: ${escape(e.what)}</li>`).join('');
-    const failures = errors.filter((e) => e.url.startsWith(path)).map((e) => `<li><code>${escape(e.url)}</code> → ${e.status} <code>${escape(e.body)}</code></li>`).join('');
-    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escape((r as { description: string }).description)}</li>`).join('');
-    return `<section id="${escape(get.operationId)}"><h2>GET <code>${escape(path)}</code></h2><p>${escape(get.summary)}.</p>
+    const links = (examples[path] ?? []).map((e) => `<li><a href="${escapeHtml(e.url)}">${escapeHtml(e.url)}</a>: ${escapeHtml(e.what)}</li>`).join('');
+    const failures = errors.filter((e) => e.url.startsWith(path)).map((e) => `<li><code>${escapeHtml(e.url)}</code> → ${e.status} <code>${escapeHtml(e.body)}</code></li>`).join('');
+    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escapeHtml((r as { description: string }).description)}</li>`).join('');
+    return `<section id="${escapeHtml(get.operationId)}"><h2>GET <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>
 <table><tr><th>parameter</th><th>value</th><th>meaning</th></tr>${params}</table>
 <h3>Try it</h3><ul>${links || '<li>no data in this database to show yet</li>'}</ul>
 <h3>Answers</h3><ul>${responses}</ul>${failures ? `<h3>Errors, as this service answers them</h3><ul>${failures}</ul>` : ''}</section>`;
   });
-  const toc = Object.values(OPENAPI.paths).map(({ get }) => `<a href="#${escape(get.operationId)}">${escape(get.operationId)}</a>`).join(' · ');
+  const toc = Object.values(OPENAPI.paths).map(({ get }) => `<a href="#${escapeHtml(get.operationId)}">${escapeHtml(get.operationId)}</a>`).join(' · ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql REST API (TON Center v3)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;line-height:1.45}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}table{border-collapse:collapse;width:100%}code{font-size:90%;background:#f4f4f4;padding:0 3px;word-break:break-all}h2{margin-top:2em}</style></head>
 <body><h1>tonql REST API</h1>

@@ -1,0 +1,2 @@
+/** Text safe inside HTML, attributes included. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
