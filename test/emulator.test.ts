@@ -298,6 +298,13 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       });
       expect(action.accounts).toEqual([wallet, out.destination].sort());
       expect(body.traces[0].trace_info.classification_state).toBe('ok');
+      // the classifier's finality, not the stored actions' FINALIZED
+      expect(body.traces[0].actions.map((a: any) => a.finality)).toEqual(['pending', 'pending']);
+      await pushTraces(redis, { traces: [file] }, { finality: 'confirmed' });
+      const confirmed = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
+      expect(confirmed.traces[0].actions.map((a: any) => a.finality)).toEqual(['confirmed', 'confirmed']);
+      const gqlConfirmed = await execute(yoga, '{ pendingTraces(extMsgHash: ["' + file.external_hash + '"]) { actions { finality } } }');
+      expect(gqlConfirmed.data).toEqual({ pendingTraces: [{ actions: [{ finality: 'CONFIRMED' }, { finality: 'CONFIRMED' }] }] });
       expect(body.address_book[out.destination]).toBeDefined();
     });
   });

@@ -1,3 +1,4 @@
+import type { Finality } from '../traces/model';
 import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, storedPaths, type DetailField } from '../actions/details';
 import type { Queryable } from '../db/types';
 
@@ -21,6 +22,8 @@ export interface ActionRow {
   /** Types of the actions this one is part of (a swap's transfers name the swap). */
   ancestor_type: string[];
   paths: Record<string, unknown>;
+  /** The classifier's, for actions of emulated traces; stored actions are final. */
+  finality?: Finality;
 }
 
 const DECIMAL_KINDS = new Set(['decimal', 'opcode']);

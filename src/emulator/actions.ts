@@ -3,6 +3,7 @@ import { decode, encode } from '@msgpack/msgpack';
 import { storedPaths } from '../actions/details';
 import type { ActionRow } from '../data/actions';
 import type { ActionInsertRow } from '../import/mapAction';
+import { FINALITIES, type Finality } from '../traces/model';
 
 type Dict = Record<string, unknown>;
 
@@ -56,13 +57,15 @@ export function toActionRow(d: Dict, trace: { trace_id: string | null; end_lt: s
     accounts: ((d.accounts as string[] | undefined) ?? []).map(String).sort(),
     ancestor_type: ((d.ancestor_type as string[] | undefined) ?? []).map(String),
     paths,
+    // As TON Center reads it: a missing value is the zero value, pending.
+    finality: FINALITIES[Number(d.finality ?? 0)] ?? 'pending',
   };
 }
 
 /** Encodes action rows as the classifier writes them into a trace hash. */
-export function encodeActions(actions: { action: ActionInsertRow; accounts: string[] }[]): Buffer {
+export function encodeActions(actions: { action: ActionInsertRow; accounts: string[] }[], finality: Finality): Buffer {
   const dicts = actions.map(({ action, accounts }) => {
-    const d: Dict = { ...action, accounts };
+    const d: Dict = { ...action, accounts, finality: FINALITIES.indexOf(finality) };
     for (const key of INTEGER_KEYS) if (d[key] !== null && d[key] !== undefined) d[key] = BigInt(d[key] as string);
     return d;
   });

@@ -1,7 +1,7 @@
 import { Cell } from '@ton/core';
 import { decode, encode } from '@msgpack/msgpack';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
-import type { Finality } from '../traces/model';
+import { FINALITIES, type Finality } from '../traces/model';
 import { BoundedCache } from '../memo';
 import { DESCRIPTION_FIELDS, PHASES, columnsOf, phaseIsPresent, type DescrField, type DescrPhase, type DescriptionRow } from '../transactions/description';
 
@@ -18,7 +18,6 @@ export interface EmulatedNode {
 }
 
 const STATUSES = ['uninit', 'frozen', 'active', 'nonexist'];
-const FINALITIES: Finality[] = ['pending', 'confirmed', 'finalized'];
 
 type Packed = unknown[];
 const b64 = (v: unknown) => (v === null || v === undefined ? null : Buffer.from(v as Uint8Array).toString('base64'));

@@ -4,6 +4,9 @@ import type { TraceRow } from '../data/traces';
 
 export type Finality = 'pending' | 'confirmed' | 'finalized';
 
+/** The emulator's finality codes (0, 1, 2), in order. */
+export const FINALITIES: readonly Finality[] = ['pending', 'confirmed', 'finalized'];
+
 /** A transaction of a trace, read from the database or decoded from the emulator's Redis. */
 export interface TraceTransaction {
   row: TransactionRow;

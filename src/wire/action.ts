@@ -55,7 +55,7 @@ export function toWireAction(row: ActionRow) {
     trace_external_hash: row.trace_external_hash,
     trace_external_hash_norm: row.trace_external_hash_norm,
     accounts: row.accounts,
-    finality: 'finalized' as const,
+    finality: row.finality ?? ('finalized' as const),
   };
 }
 

@@ -122,7 +122,7 @@ export const Action = builder.objectRef<WireAction>('Action').implement({
     accounts: t.exposeStringList('accounts', { description: 'Raw addresses of the accounts the action involves, sorted (ton-indexer `action_accounts`).' }),
     finality: t.field({
       type: Finality,
-      description: "How final the action is. This service reports FINALIZED for every action, emulated traces' included (TON Center takes the classifier's value for those).",
+      description: "How final the action is: FINALIZED for stored actions; for an emulated trace's actions the classifier's value (PENDING while the trace is only emulated, CONFIRMED once its transactions are in shard blocks).",
       resolve: (a) => a.finality,
     }),
     details: t.field({
