@@ -74,12 +74,14 @@ describe('slow and oversized clients', () => {
         await res.arrayBuffer();
         latencies.push(performance.now() - started);
       };
-      for (let i = 0; i < 120; i += 4) await Promise.all([0, 1, 2, 3].map((k) => one(i + k)));
+      for (let i = 0; i < 200; i += 4) await Promise.all([0, 1, 2, 3].map((k) => one(i + k)));
       latencies.sort((a, b) => a - b);
       return latencies[Math.ceil(latencies.length * 0.99) - 1];
     };
     await traffic(); // warm up
-    const alone = await traffic();
+    // The rest of the suite runs beside this test and its load varies: the same traffic alone is measured
+    // before and after, and the slow clients must not make it worse than twice the worse of the two.
+    const before = await traffic();
 
     const body = JSON.stringify({ query: '{ __typename }' }).padEnd(100, ' ');
     const slow = Array.from({ length: 64 }, () => {
@@ -91,14 +93,16 @@ describe('slow and oversized clients', () => {
       const timer = setInterval(() => (at < body.length ? socket.write(body[at++]) : clearInterval(timer)), 100);
       return { socket, timer };
     });
+    let loaded: number;
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const loaded = await traffic();
-      console.log(`p99 alone ${alone.toFixed(1)} ms, beside 64 slow uploads ${loaded.toFixed(1)} ms`);
-      expect(loaded).toBeLessThanOrEqual(2 * alone);
+      loaded = await traffic();
     } finally {
       for (const { socket, timer } of slow) (clearInterval(timer), socket.destroy());
     }
+    const after = await traffic();
+    console.log(`p99 alone ${before.toFixed(1)} and ${after.toFixed(1)} ms, beside 64 slow uploads ${loaded.toFixed(1)} ms`);
+    expect(loaded).toBeLessThanOrEqual(2 * Math.max(before, after));
   }, 60_000);
 
   it('answers 503 with Retry-After on REST and GraphQL when no turn is free and the queue is full', async () => {
