@@ -13,26 +13,22 @@ import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 
-
-function countOperations(onOperation: NonNullable<GraphQLOptions['onOperation']>): Plugin<RequestContext> {
+/**
+ * The operation a request runs, found once: named in the request's scope (for the log line of an unexpected
+ * error) and counted by type and first root field (metrics).
+ */
+function operationFacts(onOperation: GraphQLOptions['onOperation']): Plugin<RequestContext> {
   return {
     onExecute: ({ args }) => {
       const operation = selectedOperation(args.document as DocumentNode, args.operationName);
+      const scope = requestScope.getStore();
+      if (scope) scope.operationName = operation?.name?.value ?? args.operationName ?? undefined;
+      if (!onOperation) return;
       const first = operation?.selectionSet.selections.find((s: SelectionNode) => s.kind === Kind.FIELD);
       onOperation(operation?.operation ?? 'unknown', first?.kind === Kind.FIELD ? first.name.value : 'unknown');
     },
   };
 }
-
-/** Names the operation in the request's scope, for the log line of an unexpected error. */
-const nameOperation: Plugin<RequestContext> = {
-  onExecute: ({ args }) => {
-    const scope = requestScope.getStore();
-    if (!scope) return;
-    const operation = selectedOperation(args.document as DocumentNode, args.operationName);
-    scope.operationName = operation?.name?.value ?? args.operationName ?? undefined;
-  },
-};
 
 /** A source that did not answer is reported next to the data, in `extensions.warnings`, not as an error. */
 const warnings: Plugin<RequestContext> = {
@@ -85,11 +81,10 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
       requestParams,
-      nameOperation,
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),
       useGraphQlJit(),
-      ...(opts.onOperation ? [countOperations(opts.onOperation)] : []),
+      operationFacts(opts.onOperation),
       warnings,
       serverTiming(),
     ],

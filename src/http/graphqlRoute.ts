@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { createGraphQL } from '../graphql/yoga';
 import { readBody } from './body';
-import type { Limiter } from './limiter';
+import { clientGone, type Limiter } from './limiter';
 
 // Connection-level headers belong to this hop, not to the GraphQL request.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'proxy-connection', 'te', 'trailer']);
@@ -20,9 +20,7 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };
   };
-  const gone = new AbortController();
-  res.once('close', () => gone.abort());
-  const built = limiter ? await limiter.run(build, gone.signal) : await build();
+  const built = limiter ? await limiter.run(build, clientGone(res)) : await build();
   const head: Record<string, string> = {};
   built.headers.forEach((value, name) => (head[name] = value));
   head['content-length'] = String(built.payload.length);

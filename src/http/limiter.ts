@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { ApiError } from '../errors';
 
 export interface LimiterOptions {
@@ -19,6 +20,13 @@ export class BusyError extends ApiError {
 
 /** The client went away while its request waited: nobody is left to answer. */
 export class ClientGoneError extends Error {}
+
+/** Aborts when the response's connection closes, so a queued request of a client that left is dropped. */
+export function clientGone(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return gone.signal;
+}
 
 interface Waiter {
   start: () => void;

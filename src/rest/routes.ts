@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { ApiError, classifyDbError, notFound } from '../errors';
-import { BusyError, ClientGoneError } from '../http/limiter';
+import { BusyError, ClientGoneError, clientGone } from '../http/limiter';
 import { logUnexpected } from '../http/requestScope';
 import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
@@ -102,9 +102,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         const { body, immutable } = await parsed.run(requestCtx, settings);
         return { payload: JSON.stringify(body), immutable };
       };
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
-      const { payload, immutable } = services.limiter ? await services.limiter.run(work, gone.signal) : await work();
+      const { payload, immutable } = services.limiter ? await services.limiter.run(work, clientGone(res)) : await work();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       // The transactions of a final block never change; its address book (names, bounceability) may.
