@@ -17,7 +17,8 @@ async function startProcess(db: TestDatabase, env: Record<string, string>) {
   });
   const lines: any[] = [];
   let out = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the exit can be reported before the last lines the process wrote are read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   const base = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (c) => {
       out += c;
