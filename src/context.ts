@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MasterchainTip } from './data/blocks';
 import type { Examples } from './data/examples';
 import type { Network } from './config';
 import type { Database, Queryable } from './db/types';
@@ -20,6 +21,8 @@ export interface Services {
   log: Logger;
   /** The trace emulator's Redis, when configured. */
   emulator?: EmulatorRepository;
+  /** The highest masterchain block seen indexed: pages of blocks below it need no finality lookup. */
+  masterchainTip?: MasterchainTip;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
@@ -47,6 +50,8 @@ export interface RequestContext {
   emulated: { transactions: Map<string, TraceTransaction>; senders: Map<string, string>; receivers: Map<string, string> };
   /** Degradations to report alongside the data (a source that did not answer). */
   warnings: string[];
+  /** The GraphQL operation being run, for the log line of an unexpected error. */
+  operationName?: string;
 }
 
 export function createRequestContext(services: Services, opts: { timeoutMs?: number } = {}): RequestContext {

@@ -6,6 +6,7 @@ import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
+import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
 import { RateLimiter } from './http/rateLimit';
 import { proxyTrust } from './http/access';
@@ -24,6 +25,7 @@ const SETTINGS: [env: string, help: string][] = [
   ['PG_CONNECT_TIMEOUT_MS', 'how long to wait for a pool connection (default 2000)'],
   ['CACHE_MAX_MB', 'memory for finalized block pages served again, 0 to turn off (default 64)'],
   ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
+  ['MAX_CONCURRENT_TRANSACTIONS', 'transactions shaped at once over those requests; a page weighs its limit, a heavier one runs alone (default 2000)'],
   ['MAX_QUEUED_REQUESTS', 'requests that may wait for a turn; more get 503 with Retry-After (default 256)'],
   ['MAX_QUEUE_WAIT_MS', 'longest wait for a turn before 503 (default 5000)'],
   ['ADDRESS_BOOK_MAX_AGE_MS', 'longest a finalized page may be cached with its address book, 0: not cached (default 60000)'],
@@ -75,9 +77,10 @@ async function main() {
   const services = {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
     emulator: redis && new EmulatorRepository(redis),
+    masterchainTip: new MasterchainTip(),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
-    limiter: new Limiter({ max: config.maxConcurrentRequests, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
+    limiter: new Limiter({ max: config.maxConcurrentRequests, maxWeight: config.maxConcurrentTransactions, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
     maxTraceTransactions: config.maxTraceTransactions,
     access: {
       policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },

@@ -49,6 +49,26 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('a database t
       await reader.close();
     }
   });
+
+  it("prepares the service's reads once per connection (parsed and planned once), writers' statements not", async () => {
+    const prepared = (db: ReturnType<typeof openPostgres>) =>
+      db.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements');
+    const reader = openPostgres({ connectionString: url, readOnly: true, prepare: true, max: 1 });
+    const writer = openPostgres({ connectionString: url, readOnly: false, max: 1 });
+    try {
+      const text = 'select count(*)::int as n from transactions where lt > $1';
+      for (const lt of [1, 2, 3]) expect(await reader.query(text, [lt])).toEqual([{ n: 0 }]);
+      await reader.queryWithTimeout(text, [4], 1000);
+      const statements = (await prepared(reader)).filter((p) => p.statement === text);
+      expect(statements).toHaveLength(1);
+      expect(statements[0].name).toMatch(/^tonql_/);
+      await writer.query(text, [1]);
+      expect(await prepared(writer)).toEqual([]);
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
 });
 
 describe.each(await availableBackends())('the serving session on %s', (backend) => {

@@ -3,8 +3,9 @@ import type { Queryable } from '../db/types';
 import { accountStatesByHashes } from './accountStates';
 import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
-import { messagesByTransactions, transactionHashesByMessages } from './messages';
-import { transactionsByHashes } from './transactions';
+import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
+import type { MessageRow } from './rows';
+import { descriptionsByHashes, transactionHeadersByHashes } from './transactions';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
 import { tracesByIds, transactionsByTraces } from './traces';
@@ -17,7 +18,8 @@ export function createLoaders(db: Queryable) {
   const options = { maxBatchSize: 5000 };
   const messageContent = new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options);
   return {
-    transaction: new DataLoader((hashes: readonly string[]) => transactionsByHashes(db, hashes), options),
+    transaction: new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
+    description: new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
     messagesByTransaction: new DataLoader(async (txHashes: readonly string[]) => {
       const lists = await messagesByTransactions(db, txHashes);
       // The message query joins the contents in; seed their loader so no second statement reads them.
@@ -29,6 +31,7 @@ export function createLoaders(db: Queryable) {
       }
       return lists;
     }, options),
+    messageRowsByTransaction: messageRowsLoader(db, options),
     messageContent,
     accountState: new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
     addressInfo: new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
@@ -46,3 +49,24 @@ export function createLoaders(db: Queryable) {
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
+
+/**
+ * The messages of a transaction with a column set (`messageColumnSet`): the loads of one tick share one
+ * statement over the union of their sets, and a transaction whose messages were read whole is not read again.
+ */
+function messageRowsLoader(db: Queryable, options: { maxBatchSize: number }) {
+  const loader = new DataLoader((keys: readonly { txHash: string; columns: string }[]) => messageRowsByTransactions(db, keys), {
+    ...options,
+    cacheKeyFn: (k) => `${k.columns}|${k.txHash}`,
+  });
+  const whole = new Map<string, Promise<MessageRow[]>>();
+  return {
+    load(txHash: string, columns: string): Promise<MessageRow[]> {
+      const known = whole.get(txHash);
+      if (known) return known;
+      const rows = loader.load({ txHash, columns });
+      if (columns === ALL_MESSAGE_COLUMNS) whole.set(txHash, rows);
+      return rows;
+    },
+  };
+}

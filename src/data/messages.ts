@@ -7,7 +7,37 @@ export const MESSAGE_COLUMNS = [
   'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash', 'init_state_hash',
 ] as const satisfies readonly (keyof MessageRow)[];
 
-/** Batch function: the in and out messages of each transaction, with their bodies joined in. */
+export type MessageColumn = (typeof MESSAGE_COLUMNS)[number];
+
+/** What every partial read of messages includes: the grouping, the side, the key and the out-message order. */
+export const MESSAGE_KEY_COLUMNS: readonly MessageColumn[] = ['tx_hash', 'direction', 'msg_hash', 'created_lt'];
+
+const columnSets = new WeakMap<readonly MessageColumn[], string>();
+
+/**
+ * A column set in its canonical form (the table's order, key columns included): one statement text per set.
+ * Worked out once per array given (callers pass the same array for the same selection).
+ */
+export function messageColumnSet(columns: readonly MessageColumn[]): string {
+  let set = columnSets.get(columns);
+  if (set === undefined) {
+    const wanted = new Set<MessageColumn>([...MESSAGE_KEY_COLUMNS, ...columns]);
+    set = MESSAGE_COLUMNS.filter((c) => wanted.has(c)).join(', ');
+    columnSets.set(columns, set);
+  }
+  return set;
+}
+
+/** Every column, as a column set. */
+export const ALL_MESSAGE_COLUMNS = messageColumnSet(MESSAGE_COLUMNS);
+
+const byTransaction = <M extends MessageRow>(txHashes: readonly string[], rows: M[]): M[][] => {
+  const byTx = new Map<string, M[]>(txHashes.map((h) => [h, []]));
+  for (const row of rows) byTx.get(row.tx_hash)?.push(row);
+  return txHashes.map((h) => byTx.get(h)!);
+};
+
+/** Batch function: the in and out messages of each transaction, with their bodies joined in (REST shows them all). */
 export async function messagesByTransactions(db: Queryable, txHashes: readonly string[]): Promise<MessageWithContent[][]> {
   const rows = await db.query<MessageWithContent>(
     `select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')}, B.body as body, I.body as init_state_body
@@ -17,9 +47,24 @@ export async function messagesByTransactions(db: Queryable, txHashes: readonly s
       where M.tx_hash = any($1::text[]::tonhash[])`,
     [txHashes],
   );
-  const byTx = new Map<string, MessageWithContent[]>(txHashes.map((h) => [h, []]));
-  for (const row of rows) byTx.get(row.tx_hash)?.push(row);
-  return txHashes.map((h) => byTx.get(h)!);
+  return byTransaction(txHashes, rows);
+}
+
+/**
+ * Batch function: the messages of each transaction without their bodies (GraphQL loads a body when it is
+ * selected), reading the union of the column sets asked for (`messageColumnSet`) in one statement.
+ */
+export async function messageRowsByTransactions(db: Queryable, keys: readonly { txHash: string; columns: string }[]): Promise<MessageRow[][]> {
+  const sets = new Set(keys.map((k) => k.columns));
+  const columns = sets.size === 1 ? keys[0].columns : messageColumnSet([...sets].flatMap((set) => set.split(', ') as MessageColumn[]));
+  const txHashes = [...new Set(keys.map((k) => k.txHash))];
+  const rows = await db.query<MessageRow>(
+    `select ${columns.split(', ').map((c) => `M.${c}`).join(', ')} from messages M where M.tx_hash = any($1::text[]::tonhash[])`,
+    [txHashes],
+  );
+  const lists = byTransaction(txHashes, rows);
+  const byHash = new Map(txHashes.map((h, i) => [h, lists[i]]));
+  return keys.map((k) => byHash.get(k.txHash)!);
 }
 
 /** `out_msgs` order: created_lt ascending, messages without one first (stable). */

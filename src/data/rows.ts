@@ -7,8 +7,8 @@ import type { DescriptionRow } from '../transactions/description';
 export type Int64 = string;
 export type ExtraCurrencies = Record<string, string>;
 
-/** The description columns (descr through split_info_*) come from the description table. */
-export interface TransactionRow extends DescriptionRow {
+/** The columns of a `transactions` row outside its description: what most reads need. */
+export interface TransactionHeaderRow {
   account: string;
   hash: string;
   lt: Int64;
@@ -27,6 +27,9 @@ export interface TransactionRow extends DescriptionRow {
   account_state_hash_before: string | null;
   account_state_hash_after: string | null;
 }
+
+/** A whole `transactions` row; the description columns (descr through split_info_*) come from the description table. */
+export interface TransactionRow extends TransactionHeaderRow, DescriptionRow {}
 
 export interface MessageRow {
   tx_hash: string;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { TRANSACTION_COLUMNS } from './transactions';
+import { selectTransactions } from './transactions';
 import type { TransactionRow } from './rows';
 
 /** A `traces` row. */
@@ -58,7 +58,7 @@ export async function tracesByIds(db: Queryable, ids: readonly string[]): Promis
 /** Batch function: each trace's transactions, lt ascending (account breaks ties). */
 export async function transactionsByTraces(db: Queryable, traceIds: readonly string[]): Promise<TransactionRow[][]> {
   const rows = await db.query<TransactionRow>(
-    `select ${TRANSACTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T
+    `${selectTransactions()}
       where T.trace_id = any($1::text[]::tonhash[]) order by T.trace_id, T.lt, T.account`,
     [traceIds],
   );

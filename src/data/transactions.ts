@@ -1,17 +1,40 @@
 import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
-import { MAX_STORED_SEQNO, masterchainBlockStatus } from './blocks';
-import { DESCRIPTION_COLUMNS } from '../transactions/description';
-import type { TransactionRow } from './rows';
+import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
+import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
+import type { TransactionHeaderRow, TransactionRow } from './rows';
 
-/** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
-export const TRANSACTION_COLUMNS: readonly (keyof TransactionRow)[] = [
+/** The columns of `transactions` outside the description, in the indexer's order. */
+export const TRANSACTION_HEADER_COLUMNS = [
   'account', 'hash', 'lt', 'block_workchain', 'block_shard', 'block_seqno', 'mc_block_seqno', 'trace_id',
   'prev_trans_hash', 'prev_trans_lt', 'now', 'orig_status', 'end_status', 'total_fees', 'total_fees_extra_currencies',
-  'account_state_hash_before', 'account_state_hash_after', ...DESCRIPTION_COLUMNS,
-];
+  'account_state_hash_before', 'account_state_hash_after',
+] as const satisfies readonly (keyof TransactionHeaderRow)[];
 
-const SELECT = `select ${TRANSACTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T`;
+/** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
+export const TRANSACTION_COLUMNS: readonly (keyof TransactionRow)[] = [...TRANSACTION_HEADER_COLUMNS, ...DESCRIPTION_COLUMNS];
+
+export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
+
+const selects = new Map<string, string>();
+const SELECT_ALL = `select ${TRANSACTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T`;
+
+/**
+ * `select <columns> from transactions T`, the columns in the indexer's order whatever order they are given in,
+ * so one column set is one statement text (and one prepared statement).
+ */
+export function selectTransactions(columns: readonly TransactionColumn[] = TRANSACTION_COLUMNS): string {
+  if (columns === TRANSACTION_COLUMNS) return SELECT_ALL;
+  const wanted = new Set(columns);
+  const ordered = TRANSACTION_COLUMNS.filter((c) => wanted.has(c));
+  const key = ordered.join(',');
+  let text = selects.get(key);
+  if (text === undefined) {
+    text = `select ${ordered.map((c) => `T.${c}`).join(', ')} from transactions T`;
+    selects.set(key, text);
+  }
+  return text;
+}
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -22,26 +45,60 @@ export interface BlockPage {
   sort: SortOrder;
 }
 
-/** Transactions committed by masterchain block `seqno`, ordered by (lt, account) in one direction: a total order. */
-export async function transactionsByMasterchainBlock(db: Queryable, page: BlockPage): Promise<TransactionRow[]> {
+/**
+ * Transactions committed by masterchain block `seqno`, ordered by (lt, account) in one direction: a total order.
+ * Whole rows unless `columns` names fewer (GraphQL reads what its selection needs; the row type is then a promise
+ * the caller keeps by reading only those).
+ */
+export async function transactionsByMasterchainBlock(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
   if (page.seqno > MAX_STORED_SEQNO) return [];
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   return db.query<TransactionRow>(
-    `${SELECT} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`,
+    `${selectTransactions(columns)} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`,
     [page.seqno, page.limit, page.offset],
   );
 }
 
-/** A page of a block that must exist (404 otherwise), with whether the block is final. Page and check run at once. */
-export async function blockPage(db: Queryable, page: BlockPage): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
-  const [rows, block] = await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno)]);
+/**
+ * A page of a block that must exist (404 otherwise), with whether the block is final (a later one is indexed).
+ * Below the tip this process has seen, a page with rows needs no block lookup: the indexer writes a block's
+ * transactions together with it, and the block is final. Otherwise page and lookup run at once.
+ */
+export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
+  if (tip && page.seqno < tip.highest) {
+    const rows = await transactionsByMasterchainBlock(db, page);
+    if (rows.length > 0) return { rows, finalized: true };
+  }
+  const [rows, block] = await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
   return { rows, finalized: block.finalized };
 }
 
-/** Batch function for the transaction-by-hash loader. */
-export async function transactionsByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionRow | null)[]> {
-  const rows = await db.query<TransactionRow>(`${SELECT} where T.hash = any($1::text[]::tonhash[])`, [hashes]);
+/**
+ * A page of a block that must exist (404 otherwise), when its finality does not matter (GraphQL): the block is
+ * looked up only when the page is empty, since the indexer writes a block's transactions together with it.
+ */
+export async function existingBlockPage(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
+  const rows = await transactionsByMasterchainBlock(db, page, columns);
+  if (rows.length === 0 && !(await masterchainBlockStatus(db, page.seqno)).exists) throw notFound(`masterchain block ${page.seqno} not found`);
+  return rows;
+}
+
+const byHashes = <R extends { hash: string }>(hashes: readonly string[], rows: R[]): (R | null)[] => {
   const byHash = new Map(rows.map((r) => [r.hash, r]));
   return hashes.map((h) => byHash.get(h) ?? null);
+};
+
+/** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
+export async function transactionHeadersByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionHeaderRow | null)[]> {
+  return byHashes(hashes, await db.query<TransactionHeaderRow>(`${selectTransactions(TRANSACTION_HEADER_COLUMNS)} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
+}
+
+/** Batch function: the description columns of each transaction. */
+export async function descriptionsByHashes(db: Queryable, hashes: readonly string[]): Promise<(DescriptionRow | null)[]> {
+  const rows = await db.query<DescriptionRow & { hash: string }>(
+    `select T.hash, ${DESCRIPTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T where T.hash = any($1::text[]::tonhash[])`,
+    [hashes],
+  );
+  return byHashes(hashes, rows);
 }

@@ -24,7 +24,7 @@ export interface ServingDatabase {
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
 export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
   const serving = (connectionString: string, name: string) =>
-    openPostgres({ connectionString, readOnly: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs, log, name });
+    openPostgres({ connectionString, readOnly: true, prepare: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs, log, name });
   const primary = config.databaseUrl ? serving(config.databaseUrl, 'postgres') : await openEmbedded(config.dataDir, config.statementTimeoutMs, log);
   if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
   const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map((url, i) => serving(url, `postgres replica ${i + 1}`))) : primary;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
@@ -16,7 +17,15 @@ export interface PostgresOptions {
   /** Where the pool's connection errors go (rate-limited), under `name` (default "postgres"). */
   log?: Logger;
   name?: string;
+  /**
+   * Run `query` and `queryWithTimeout` as named prepared statements, parsed and planned once per connection
+   * (the service's reads: a few dozen fixed texts). Off for writers, whose batch inserts vary in text.
+   */
+  prepare?: boolean;
 }
+
+/** Distinct texts that get a prepared statement on each connection; texts past it run unnamed. */
+const MAX_PREPARED = 500;
 
 // pg returns int8 and numeric as strings by default; jsonb is parsed (our jsonb values hold strings only).
 export function openPostgres(opts: PostgresOptions): Database {
@@ -35,18 +44,27 @@ export function openPostgres(opts: PostgresOptions): Database {
   pool.on('error', (err) => errors.error(err));
   pool.on('connect', () => errors.recovered());
 
-  const run = async <R>(q: Queryable | pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
-    ((await (q as pg.Pool).query(text, params as unknown[])).rows as R[]);
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `tonql_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
+    ((await q.query({ text, values: params as unknown[], name: prepared ? nameOf(text) : undefined })).rows as R[]);
 
   return {
     kind: 'postgres',
-    query: (text, params) => run(pool, text, params),
+    query: (text, params) => run(pool, text, params, opts.prepare),
     async queryWithTimeout(text, params, timeoutMs) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
-        return await run(client, text, params);
+        return await run(client, text, params, opts.prepare);
       } finally {
         await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
         // A client whose timeout could not be reset must not go back to the pool.

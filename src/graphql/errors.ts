@@ -1,7 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { Logger } from 'pino';
 import { classifyDbError } from '../errors';
-import { logUnexpected } from '../http/requestScope';
 
 /** The error a resolver, loader or driver threw, under the GraphQL errors wrapping it on its way up. */
 function rootCause(error: unknown): unknown {
@@ -16,23 +14,26 @@ const located = (error: unknown) =>
 /**
  * The one place every GraphQL error gets its contract code, whichever field threw it (yoga's maskError): data
  * layer errors become BAD_USER_INPUT, NOT_FOUND, SERVICE_UNAVAILABLE or TIMEOUT; errors made for the client
- * pass; anything else is logged once with its stack and masked. `reported` collects what was handled here so
- * yoga's own logger does not log it again.
+ * pass; anything else is masked as INTERNAL_SERVER_ERROR keeping its cause as `originalError` (never sent),
+ * which `unexpectedErrors` logs with the request it broke.
  */
-export function createMaskError(log: Logger, reported: WeakSet<object>) {
-  return (error: unknown, message: string): Error => {
-    const cause = rootCause(error);
-    const known = classifyDbError(cause);
-    // One failed batch fails many fields with the same error: it is logged once.
-    const seen = typeof cause === 'object' && cause !== null && reported.has(cause);
-    for (const e of [error, cause]) if (typeof e === 'object' && e !== null) reported.add(e);
-    if (known && known.code !== 'INTERNAL') {
-      return new GraphQLError(known.message, { ...located(error), extensions: { code: known.code, http: { status: 200 } } });
-    }
-    if (cause instanceof GraphQLError) return error as GraphQLError;
-    if (!seen) logUnexpected(log, cause, error instanceof GraphQLError && error.path ? { field: error.path.join('.') } : {});
-    return new GraphQLError(message, { ...located(error), extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-  };
+export const createMaskError = (handled: WeakSet<object>) => (error: unknown, message: string): Error => {
+  // yoga logs every error its mask changed; the ones handled here are not logged by it again.
+  if (typeof error === 'object' && error !== null) handled.add(error);
+  const cause = rootCause(error);
+  const known = classifyDbError(cause);
+  if (known && known.code !== 'INTERNAL') {
+    return new GraphQLError(known.message, { ...located(error), extensions: { code: known.code, http: { status: 200 } } });
+  }
+  if (cause instanceof GraphQLError) return error as GraphQLError;
+  return new GraphQLError(message, { ...located(error), originalError: cause instanceof Error ? cause : new Error(String(cause)), extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+};
+
+/** The causes of the masked errors of a result: what nobody expected. */
+export function unexpectedCauses(errors: readonly GraphQLError[] | undefined): { cause: Error; field?: string }[] {
+  return (errors ?? []).flatMap((e) =>
+    e.extensions?.code === 'INTERNAL_SERVER_ERROR' && e.originalError ? [{ cause: e.originalError, field: e.path?.join('.') }] : [],
+  );
 }
 
 export const badUserInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });

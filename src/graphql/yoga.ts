@@ -4,8 +4,8 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
-import { requestScope } from '../http/requestScope';
-import { createMaskError } from './errors';
+import { logUnexpected } from '../http/logUnexpected';
+import { createMaskError, unexpectedCauses } from './errors';
 import { cachedExamples } from '../data/examples';
 import { exampleTabs } from './examples';
 import { renderGraphiQLPage } from './graphiqlPage';
@@ -13,19 +13,50 @@ import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 
+/** Each request's context by its Request, for the hooks that only see the Request (response and result). */
+type Contexts = WeakMap<Request, RequestContext>;
+
+function rememberContexts(contexts: Contexts): Plugin<RequestContext> {
+  return {
+    onContextBuilding: ({ context }) => {
+      const request = (context as { request?: Request }).request;
+      return ({ context: built }) => {
+        if (request) contexts.set(request, built as unknown as RequestContext);
+      };
+    },
+  };
+}
+
 /**
- * The operation a request runs, found once: named in the request's scope (for the log line of an unexpected
+ * The operation a request runs, found once: kept on the request's context (for the log line of an unexpected
  * error) and counted by type and first root field (metrics).
  */
 function operationFacts(onOperation: GraphQLOptions['onOperation']): Plugin<RequestContext> {
   return {
     onExecute: ({ args }) => {
       const operation = selectedOperation(args.document as DocumentNode, args.operationName);
-      const scope = requestScope.getStore();
-      if (scope) scope.operationName = operation?.name?.value ?? args.operationName ?? undefined;
+      (args.contextValue as RequestContext).operationName = operation?.name?.value ?? args.operationName ?? undefined;
       if (!onOperation) return;
       const first = operation?.selectionSet.selections.find((s: SelectionNode) => s.kind === Kind.FIELD);
       onOperation(operation?.operation ?? 'unknown', first?.kind === Kind.FIELD ? first.name.value : 'unknown');
+    },
+  };
+}
+
+/** Errors nobody expected, masked in the response, logged once each with their stack, request, operation and field. */
+function unexpectedErrors(log: Services['log'], contexts: Contexts): Plugin<RequestContext> {
+  const logged = new WeakSet<Error>();
+  return {
+    onResultProcess: ({ request, result }) => {
+      const results = Array.isArray(result) ? result : [result];
+      for (const r of results) {
+        // One failed batch fails many fields with the same error: it is logged once.
+        for (const { cause, field } of unexpectedCauses('errors' in r ? r.errors : undefined)) {
+          if (logged.has(cause)) continue;
+          logged.add(cause);
+          logUnexpected(log, cause, { reqId: request.headers.get('x-request-id') ?? undefined, operationName: contexts.get(request)?.operationName, field });
+        }
+      }
     },
   };
 }
@@ -41,19 +72,17 @@ const warnings: Plugin<RequestContext> = {
 };
 
 /** Server-Timing on GraphQL responses too: duration and SQL statements of the request, as REST reports them. */
-function serverTiming(): Plugin<RequestContext> {
-  const contexts = new WeakMap<Request, { ctx: RequestContext; started: number }>();
+function serverTiming(contexts: Contexts): Plugin<RequestContext> {
+  const started = new WeakMap<Request, number>();
   return {
-    onContextBuilding: ({ context }) => {
-      const request = (context as { request?: Request }).request;
-      return ({ context: built }) => {
-        if (request) contexts.set(request, { ctx: built as unknown as RequestContext, started: performance.now() });
-      };
+    onRequest: ({ request }) => {
+      started.set(request, performance.now());
     },
     onResponse: ({ request, response }) => {
-      const entry = contexts.get(request);
-      if (entry) {
-        response.headers.set('Server-Timing', `app;dur=${(performance.now() - entry.started).toFixed(1)}, db;desc="${entry.ctx.stats.statements} statements"`);
+      const ctx = contexts.get(request);
+      const since = started.get(request);
+      if (ctx && since !== undefined) {
+        response.headers.set('Server-Timing', `app;dur=${(performance.now() - since).toFixed(1)}, db;desc="${ctx.stats.statements} statements"`);
       }
     },
   };
@@ -70,23 +99,29 @@ export interface GraphQLOptions {
 }
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
-  const reported = new WeakSet<object>();
+  const handled = new WeakSet<object>();
+  const contexts: Contexts = new WeakMap();
   const examples = services.examples ?? cachedExamples(services.db);
   return createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // The HTTP route reads the body first, bounded (http/body.ts: 413 past MAX_BODY_BYTES), and hands yoga the
+    // bytes; yoga's own limit would count them again through a stream pipeline on every request.
+    maxRequestBodySize: false,
     context: ({ request }) => createRequestContext(services, { timeoutMs: requestTimeoutMs(request) }),
-    maskedErrors: { maskError: createMaskError(services.log, reported) },
+    maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
       requestParams,
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),
       useGraphQlJit(),
+      rememberContexts(contexts),
       operationFacts(opts.onOperation),
+      unexpectedErrors(services.log, contexts),
       warnings,
-      serverTiming(),
+      serverTiming(contexts),
     ],
     graphiql: opts.graphiql === false ? false : async () => {
       const defaultTabs = exampleTabs(await examples());
@@ -98,9 +133,9 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       debug: () => {},
       info: () => {},
       warn: (...args: unknown[]) => services.log.warn({ args }, 'graphql'),
-      // The mask logs what it masks (with the request id); yoga would log the same error again.
+      // What the mask handled is logged by unexpectedErrors (with the request id) or was expected; not here again.
       error: (...args: unknown[]) => {
-        if (args.length === 1 && typeof args[0] === 'object' && args[0] !== null && reported.has(args[0])) return;
+        if (args.length === 1 && typeof args[0] === 'object' && args[0] !== null && handled.has(args[0])) return;
         services.log.error(args[0] instanceof Error ? { err: args[0] } : { args }, 'graphql');
       },
     },

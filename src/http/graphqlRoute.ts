@@ -2,9 +2,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { createGraphQL } from '../graphql/yoga';
 import { readBody } from './body';
 import { clientGone, type Limiter } from './limiter';
+import { requestIdOf } from './logUnexpected';
 
 // Connection-level headers belong to this hop, not to the GraphQL request.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'proxy-connection', 'te', 'trailer']);
+
+const PAGE_ARGUMENT = /\b(?:limit|first|last)\s*:\s*(?:(\d+)|\$(\w+))/g;
+
+/**
+ * What a GraphQL request weighs for the limiter, before yoga parses it: the largest page it asks for (a `limit`,
+ * `first` or `last` argument written in the query, or a variable given or defaulted for one), else 1. An
+ * estimate for admission only: the cost limit (graphql/limits.ts) bounds what a query may do.
+ */
+export function graphqlWeight(params: { query?: unknown; variables?: unknown }): number {
+  if (typeof params.query !== 'string') return 1;
+  const variables = typeof params.variables === 'object' && params.variables !== null ? (params.variables as Record<string, unknown>) : {};
+  let weight = 1;
+  for (const [, literal, variable] of params.query.matchAll(PAGE_ARGUMENT)) {
+    const given = literal !== undefined ? Number(literal) : variables[variable] ?? new RegExp(`\\$${variable}\\s*:\\s*Int!?\\s*=\\s*(\\d+)`).exec(params.query)?.[1];
+    const n = Number(given);
+    if (Number.isFinite(n) && n > weight) weight = n;
+  }
+  return weight;
+}
+
+/** The request's parameters as sent (a JSON body, or the URL for GET), for `graphqlWeight`; {} when unreadable. */
+function sentParams(body: Buffer | undefined, url: string): { query?: unknown; variables?: unknown } {
+  try {
+    if (body) return JSON.parse(body.toString('utf8')) as { query?: unknown; variables?: unknown };
+    const search = new URL(url, 'http://localhost').searchParams;
+    const variables = search.get('variables');
+    return { query: search.get('query') ?? undefined, variables: variables ? JSON.parse(variables) : undefined };
+  } catch {
+    return {};
+  }
+}
 
 /**
  * /graphql: the body is read first (bounded, outside any slot), the response built by yoga inside a limiter
@@ -16,11 +48,14 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // The id the server settled on (the client's when sane), for the log line of an unexpected error.
+  const reqId = requestIdOf(res);
+  if (reqId) headers.set('x-request-id', reqId);
   const build = async () => {
     const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };
   };
-  const built = limiter ? await limiter.run(build, clientGone(res)) : await build();
+  const built = limiter ? await limiter.run(build, clientGone(res), graphqlWeight(sentParams(body, req.url ?? '/graphql'))) : await build();
   const head: Record<string, string> = {};
   built.headers.forEach((value, name) => (head[name] = value));
   head['content-length'] = String(built.payload.length);

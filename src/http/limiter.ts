@@ -4,6 +4,12 @@ import { ApiError } from '../errors';
 export interface LimiterOptions {
   /** Requests building a response at once. */
   max: number;
+  /**
+   * Transactions being shaped at once, summed over the requests building (a block page weighs its limit, a
+   * GraphQL query its cost in transactions): a bound on memory that still lets small requests through. A request
+   * heavier than this runs alone. Unbounded when absent.
+   */
+  maxWeight?: number;
   /** Requests allowed to wait for a turn; more are refused at once. */
   maxQueue: number;
   /** How long a request may wait for a turn before it is refused. */
@@ -21,43 +27,80 @@ export class BusyError extends ApiError {
 /** The client went away while its request waited: nobody is left to answer. */
 export class ClientGoneError extends Error {}
 
-/** Aborts when the response's connection closes, so a queued request of a client that left is dropped. */
+/**
+ * Aborts when the response's connection closes before the response finished, so a queued request of a client
+ * that left is dropped. (A response that finished closes too; aborting then would build an AbortError, stack
+ * trace included, for every request.)
+ */
 export function clientGone(res: ServerResponse): AbortSignal {
   const gone = new AbortController();
-  res.once('close', () => gone.abort());
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   return gone.signal;
 }
 
 interface Waiter {
+  weight: number;
   start: () => void;
 }
 
 /**
- * At most `max` requests build responses at once; the rest wait their turn, in order, in a bounded queue for
- * a bounded time. With two cores, more concurrent work adds no throughput, only memory: each 1000-transaction
- * page holds tens of MB while it is shaped. A slot is held only while a response is built, never while a body
- * uploads or a response drains to a slow client.
+ * At most `max` requests build responses at once, and together at most `maxWeight` transactions; the rest wait
+ * their turn, in order, in a bounded queue for a bounded time. With two cores, more concurrent work adds no
+ * throughput, only memory: each 1000-transaction page holds tens of MB while it is shaped. A slot is held only
+ * while a response is built, never while a body uploads or a response drains to a slow client.
  */
 export class Limiter {
   private active = 0;
+  private weight = 0;
   private readonly waiting: Waiter[] = [];
   refused = 0;
 
   constructor(private readonly opts: LimiterOptions) {}
 
-  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.active < this.opts.max) this.active += 1;
-    else await this.turn(signal);
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal, weight = 1): Promise<T> {
+    const release = await this.acquire(weight, signal);
     try {
       return await work();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next.start();
-      else this.active -= 1;
+      release();
     }
   }
 
-  private turn(signal?: AbortSignal): Promise<void> {
+  /** A turn of `weight`, to give back once; waits (bounded) while the service is full. */
+  async acquire(weight: number, signal?: AbortSignal): Promise<() => void> {
+    if (this.waiting.length === 0 && this.fits(weight)) this.take(weight);
+    else await this.turn(weight, signal);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active -= 1;
+      this.weight -= weight;
+      this.pump();
+    };
+  }
+
+  /** Starts waiters in order while the head of the queue fits. */
+  private pump() {
+    while (this.waiting.length > 0 && this.fits(this.waiting[0].weight)) {
+      const next = this.waiting.shift()!;
+      this.take(next.weight);
+      next.start();
+    }
+  }
+
+  private fits(weight: number): boolean {
+    return this.active < this.opts.max && (this.active === 0 || this.opts.maxWeight === undefined || this.weight + weight <= this.opts.maxWeight);
+  }
+
+  private take(weight: number) {
+    this.active += 1;
+    this.weight += weight;
+  }
+
+  private turn(weight: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(new ClientGoneError());
     if (this.waiting.length >= this.opts.maxQueue) {
       this.refused += 1;
@@ -69,6 +112,8 @@ export class Limiter {
         signal?.removeEventListener('abort', gone);
         const i = this.waiting.indexOf(waiter);
         if (i >= 0) this.waiting.splice(i, 1);
+        // A heavy head leaving can let the lighter ones behind it run.
+        this.pump();
       };
       const gone = () => (leave(), reject(new ClientGoneError()));
       const timer = setTimeout(() => {
@@ -76,7 +121,7 @@ export class Limiter {
         this.refused += 1;
         reject(new BusyError(`the service is busy: no turn within ${this.opts.maxWaitMs} ms; retry shortly`));
       }, this.opts.maxWaitMs);
-      const waiter: Waiter = { start: () => (leave(), resolve()) };
+      const waiter: Waiter = { weight, start: () => (clearTimeout(timer), signal?.removeEventListener('abort', gone), resolve()) };
       signal?.addEventListener('abort', gone, { once: true });
       this.waiting.push(waiter);
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMetrics, routeLabel } from './metrics';
 import { accessEnabled, checkAccess } from './access';
-import { logUnexpected, requestScope } from './requestScope';
+import { logUnexpected } from './logUnexpected';
 import { MAX_BODY_BYTES, tooLarge } from './body';
 import { serveGraphQL } from './graphqlRoute';
 import { cachedExamples } from '../data/examples';
@@ -130,7 +130,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       metrics.duration.observe({ route }, seconds);
       services.log.info({ reqId: id, method: req.method, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
     });
-    requestScope.run({ reqId: id }, () => handle(req, res)).catch((err) => {
+    handle(req, res).catch((err) => {
       logUnexpected(services.log, err, { reqId: id });
       if (!res.headersSent) sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'));
       else res.destroy();

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { ApiError, classifyDbError, notFound } from '../errors';
 import { BusyError, ClientGoneError, clientGone } from '../http/limiter';
-import { logUnexpected } from '../http/requestScope';
+import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
@@ -22,6 +22,8 @@ interface Parsed {
   run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
   /** Identifies the response among immutable ones (same key, same bytes), for the page cache. */
   cacheKey?: (settings: RequestSettings) => string;
+  /** How many transactions it may shape at most, for the limiter's memory bound (1 when small). */
+  weight?: number;
 }
 
 interface Route {
@@ -38,6 +40,7 @@ const ROUTES: Record<string, Route> = {
       return {
         run: (ctx, settings) => blockTransactions.getTransactionsByMasterchainBlock(ctx, page, settings),
         cacheKey: (settings) => `block/${page.seqno}/${page.limit}/${page.offset}/${page.sort}/${settings.noAddressBook}`,
+        weight: page.limit,
       };
     },
   },
@@ -45,7 +48,7 @@ const ROUTES: Record<string, Route> = {
     params: pendingTraces.PARAMS,
     parse: (query) => {
       const request = pendingTraces.parsePendingTraces(query);
-      return { run: (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings) };
+      return { run: (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings), weight: request.query.limit };
     },
   },
 };
@@ -102,7 +105,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         const { body, immutable } = await parsed.run(requestCtx, settings);
         return { payload: JSON.stringify(body), immutable };
       };
-      const { payload, immutable } = services.limiter ? await services.limiter.run(work, clientGone(res)) : await work();
+      const { payload, immutable } = services.limiter ? await services.limiter.run(work, clientGone(res), parsed.weight) : await work();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       // The transactions of a final block never change; its address book (names, bounceability) may.
@@ -123,7 +126,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     const known = classifyDbError(err);
     const retry: Record<string, string> = err instanceof BusyError ? { 'Retry-After': String(err.retryAfter) } : {};
     if (known) return sendError(req, res, known, { ...common, ...retry, 'Server-Timing': timing() });
-    logUnexpected(services.log, err, { path });
+    logUnexpected(services.log, err, { reqId: requestIdOf(res), path });
     return sendError(req, res, new ApiError(500, 'internal error', 'INTERNAL'), common);
   }
 }

@@ -19,7 +19,7 @@ export function parseBlockPage(query: QueryParams): BlockPage {
 
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {
-  const { rows, finalized } = await blockPage(ctx.db, page);
+  const { rows, finalized } = await blockPage(ctx.db, page, ctx.services.masterchainTip);
   const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
   const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
   return { body: { transactions, address_book: book }, immutable: finalized };

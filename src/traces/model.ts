@@ -1,5 +1,5 @@
 import type { ActionRow } from '../data/actions';
-import type { MessageWithContent, TransactionRow } from '../data/rows';
+import type { MessageWithContent, TransactionHeaderRow, TransactionRow } from '../data/rows';
 import type { TraceRow } from '../data/traces';
 
 export type Finality = 'pending' | 'confirmed' | 'finalized';
@@ -7,9 +7,12 @@ export type Finality = 'pending' | 'confirmed' | 'finalized';
 /** The emulator's finality codes (0, 1, 2), in order. */
 export const FINALITIES: readonly Finality[] = ['pending', 'confirmed', 'finalized'];
 
-/** A transaction of a trace, read from the database or decoded from the emulator's Redis. */
-export interface TraceTransaction {
-  row: TransactionRow;
+/**
+ * A transaction of a trace, read from the database or decoded from the emulator's Redis. GraphQL also holds
+ * database transactions read without their description columns (`TraceTransaction<TransactionHeaderRow>`).
+ */
+export interface TraceTransaction<R extends TransactionHeaderRow = TransactionRow> {
+  row: R;
   /** Emulator transactions carry their messages; database ones load them from `messages`. */
   messages?: MessageWithContent[];
   emulated: boolean;

@@ -44,6 +44,10 @@ function decodeOnce(hash: string, body: string): DecodedBody | null {
   return value === null ? null : { ...value };
 }
 
+/** A body's `decoded`: only a body starting with opcode 0 can be a text comment, so no other BOC is parsed. */
+export const decodedBody = (opcode: number | null, hash: string, body: string | null): DecodedBody | null =>
+  opcode === 0 && body !== null ? decodeOnce(hash, body) : null;
+
 export function toWireMessage(row: MessageWithContent): WireMessage {
   return {
     hash: row.msg_hash,
@@ -71,8 +75,7 @@ export function toWireMessage(row: MessageWithContent): WireMessage {
         : {
             hash: row.body_hash,
             body: row.body,
-            // Only a body starting with opcode 0 can be a text comment; skip parsing every other BOC.
-            decoded: row.opcode === 0 && row.body !== null ? decodeOnce(row.body_hash, row.body) : null,
+            decoded: decodedBody(row.opcode, row.body_hash, row.body),
           },
     init_state: row.init_state_hash === null ? null : { hash: row.init_state_hash, body: row.init_state_body, decoded: null },
     hash_norm: row.msg_hash_norm,

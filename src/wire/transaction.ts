@@ -1,8 +1,9 @@
-import type { AccountStateRow, ExtraCurrencies, TransactionRow } from '../data/rows';
+import type { AccountStateRow, ExtraCurrencies, TransactionHeaderRow, TransactionRow } from '../data/rows';
+import type { DescriptionRow } from '../transactions/description';
 import { DESCRIPTION_FIELDS, PHASES, phaseIsPresent, type DescrField, type DescrPhase } from '../transactions/description';
 import type { WireMessage } from './message';
 
-export function toWireBlockRef(row: TransactionRow) {
+export function toWireBlockRef(row: TransactionHeaderRow) {
   return { workchain: row.block_workchain, shard: row.block_shard, seqno: row.block_seqno };
 }
 
@@ -25,7 +26,7 @@ function toWirePhase(phase: DescrPhase, row: Readonly<Record<string, unknown>>):
 }
 
 /** toncenter's phase rules (a phase is present when its marker column is set), with every spec key present. */
-export function toWireDescription(t: TransactionRow): WirePhase {
+export function toWireDescription(t: DescriptionRow): WirePhase {
   const row = t as unknown as Readonly<Record<string, unknown>>;
   const description = toWirePhase(DESCRIPTION_FIELDS, row);
   for (const phase of PHASES) description[phase.key] = phaseIsPresent(phase, row) ? toWirePhase(phase, row) : null;

@@ -1,17 +1,19 @@
 import type { Database } from '../../src/db/types';
 
-/** Wraps a database so a test can count the SQL statements the code under test runs. */
+/** Wraps a database so a test can count (and read) the SQL statements the code under test runs. */
 export function countingDatabase(db: Database) {
-  const counter = { statements: 0 };
+  const counter = { statements: 0, texts: [] as string[] };
   const wrapped: Database = {
     ...db,
     kind: db.kind,
     query(text, params) {
       counter.statements += 1;
+      counter.texts.push(text);
       return db.query(text, params);
     },
     queryWithTimeout(text, params, ms) {
       counter.statements += 1;
+      counter.texts.push(text);
       return db.queryWithTimeout(text, params, ms);
     },
   };

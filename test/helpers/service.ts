@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { MasterchainTip } from '../../src/data/blocks';
 import pino from 'pino';
 import type { Network } from '../../src/config';
 import type { Services } from '../../src/context';
@@ -6,7 +7,7 @@ import type { Database } from '../../src/db/types';
 import { createHttpServer } from '../../src/http/server';
 
 export function testServices(db: Database, network: Network = 'testnet'): Services {
-  return { db, network, apiVersion: '1.2.10', statementTimeoutMs: 3000, log: pino({ level: 'silent' }) };
+  return { db, network, apiVersion: '1.2.10', statementTimeoutMs: 3000, log: pino({ level: 'silent' }), masterchainTip: new MasterchainTip() };
 }
 
 /** Starts the real HTTP server on an ephemeral port. */

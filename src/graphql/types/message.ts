@@ -1,6 +1,27 @@
+import type { RequestContext } from '../../context';
+import type { MessageColumn } from '../../data/messages';
+import type { MessageRow, MessageWithContent } from '../../data/rows';
 import type { DecodedBody } from '../../encoding/body';
-import type { WireMessage, WireMessageContent } from '../../wire/message';
+import { opcodeToUnsigned } from '../../encoding/numbers';
+import { opcodeName } from '../../encoding/opcodes';
+import { decodedBody } from '../../wire/message';
 import { builder } from '../builder';
+
+/** A message as GraphQL reads it: its row, with the bodies when the read brought them (REST's join, the emulator). */
+export type MessageSource = MessageRow & Partial<Pick<MessageWithContent, 'body' | 'init_state_body'>>;
+
+/** A body or init state by hash; `body` undefined until loaded, `opcode` set for a body (decides `decoded`). */
+interface ContentRef {
+  hash: string;
+  body: string | null | undefined;
+  opcode: number | null;
+}
+
+/** The `messages` columns a field reads, declared next to it (see `selectedColumns`). */
+export const reads = (...columns: MessageColumn[]) => ({ columns });
+
+const bodyOf = async (c: ContentRef, ctx: RequestContext): Promise<string | null> =>
+  c.body !== undefined ? c.body : ((await ctx.loaders.messageContent.load(c.hash))?.body ?? null);
 
 const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   description:
@@ -12,77 +33,107 @@ const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   }),
 });
 
-export const MessageContent = builder.objectRef<WireMessageContent>('MessageContent').implement({
+export const MessageContent = builder.objectRef<ContentRef>('MessageContent').implement({
   description:
     "A message body or init state: a cell as a BOC and its hash (ton-indexer `message_contents`, keyed by `messages.body_hash` or `init_state_hash`).",
   fields: (t) => ({
     hash: t.exposeString('hash', { nullable: true, description: 'Hash of the cell (base64 of 32 bytes).' }),
-    body: t.exposeString('body', { nullable: true, description: 'The cell serialized as a bag of cells (BOC), in standard base64; null when the indexer did not store it.' }),
-    decoded: t.expose('decoded', { type: DecodedBodyRef, nullable: true, description: 'The body decoded when it is a text comment; null otherwise and for init states.' }),
+    body: t.string({
+      nullable: true,
+      description: 'The cell serialized as a bag of cells (BOC), in standard base64; null when the indexer did not store it.',
+      resolve: (c, _args, ctx) => bodyOf(c, ctx),
+    }),
+    decoded: t.field({
+      type: DecodedBodyRef,
+      nullable: true,
+      description: 'The body decoded when it is a text comment; null otherwise and for init states.',
+      resolve: async (c, _args, ctx) => (c.opcode === 0 ? decodedBody(c.opcode, c.hash, await bodyOf(c, ctx)) : null),
+    }),
   }),
 });
 
-export const Message = builder.objectRef<WireMessage>('Message').implement({
+export const Message = builder.objectRef<MessageSource>('Message').implement({
   description:
     "A message between accounts (ton-indexer `messages`): internal (source and destination set), external in (no source: sent from outside the chain, e.g. a signed wallet request) or external out (no destination: a log or event). Internal and external-out messages are created by a transaction's action phase; each is processed by at most one transaction of its destination.",
   fields: (t) => ({
-    hash: t.exposeString('hash', { description: 'Hash of the message cell (base64 of 32 bytes; ton-indexer `messages.msg_hash`).' }),
-    hashNorm: t.exposeString('hash_norm', {
+    hash: t.exposeString('msg_hash', { extensions: reads('msg_hash'), description: 'Hash of the message cell (base64 of 32 bytes; ton-indexer `messages.msg_hash`).' }),
+    hashNorm: t.exposeString('msg_hash_norm', {
+      extensions: reads('msg_hash_norm'),
       nullable: true,
       description:
         'Normalized hash of an external-in message (base64): the hash with the source, import fee and state init cleared and the body as a reference, so it does not depend on how the sender serialized the message. ton-indexer sets it only where it differs from `hash`.',
     }),
-    source: t.exposeString('source', { nullable: true, description: 'Sender, raw `<workchain>:<64 uppercase hex>`; null for an external-in message.' }),
-    destination: t.exposeString('destination', { nullable: true, description: 'Recipient, raw `<workchain>:<64 uppercase hex>`; null for an external-out message.' }),
-    value: t.expose('value', { type: 'BigInt', nullable: true, description: 'TON the message carries, in nanotons (1 TON = 10^9 nanotons); null for external messages.' }),
+    source: t.exposeString('source', { extensions: reads('source'), nullable: true, description: 'Sender, raw `<workchain>:<64 uppercase hex>`; null for an external-in message.' }),
+    destination: t.exposeString('destination', { extensions: reads('destination'), nullable: true, description: 'Recipient, raw `<workchain>:<64 uppercase hex>`; null for an external-out message.' }),
+    value: t.expose('value', { extensions: reads('value'), type: 'BigInt', nullable: true, description: 'TON the message carries, in nanotons (1 TON = 10^9 nanotons); null for external messages.' }),
     valueExtraCurrencies: t.expose('value_extra_currencies', {
+      extensions: reads('value_extra_currencies'),
       type: 'JSON',
       nullable: true,
       description: 'Extra currencies the message carries: `{"<currency id>": "<amount>"}`, amounts as decimal strings; `{}` when none, null for external messages read from the database.',
     }),
-    fwdFee: t.expose('fwd_fee', { type: 'BigInt', nullable: true, description: "Forwarding fee in nanotons, paid by the sender: what remains of the message's full forwarding fee after the share collected in the sender's action phase. Null for external messages." }),
-    ihrFee: t.expose('ihr_fee', { type: 'BigInt', nullable: true, description: 'Instant Hypercube Routing fee, in nanotons; IHR is not in use, and since global version 12 this is 0.' }),
-    importFee: t.expose('import_fee', { type: 'BigInt', nullable: true, description: 'Fee for importing an external-in message, in nanotons, paid by the receiving account.' }),
-    extraFlags: t.expose('extra_flags', { type: 'BigInt', nullable: true, description: 'Extra flags of an internal message, a decimal integer; ton-indexer fills it for messages since global version 12, null before.' }),
+    fwdFee: t.expose('fwd_fee', { extensions: reads('fwd_fee'), type: 'BigInt', nullable: true, description: "Forwarding fee in nanotons, paid by the sender: what remains of the message's full forwarding fee after the share collected in the sender's action phase. Null for external messages." }),
+    ihrFee: t.expose('ihr_fee', { extensions: reads('ihr_fee'), type: 'BigInt', nullable: true, description: 'Instant Hypercube Routing fee, in nanotons; IHR is not in use, and since global version 12 this is 0.' }),
+    importFee: t.expose('import_fee', { extensions: reads('import_fee'), type: 'BigInt', nullable: true, description: 'Fee for importing an external-in message, in nanotons, paid by the receiving account.' }),
+    extraFlags: t.expose('extra_flags', { extensions: reads('extra_flags'), type: 'BigInt', nullable: true, description: 'Extra flags of an internal message, a decimal integer; ton-indexer fills it for messages since global version 12, null before.' }),
     createdLt: t.expose('created_lt', {
+      extensions: reads('created_lt'),
       type: 'BigInt',
       nullable: true,
       description: "Logical time at which the sender created the message, greater than the sending transaction's lt; null for external-in messages. Out-messages are ordered by it.",
     }),
     createdAt: t.expose('created_at', {
+      extensions: reads('created_at'),
       type: 'BigInt',
       nullable: true,
       description: "Unix time (seconds) at which the message was created: the sending transaction's `now`; null for external-in messages.",
     }),
-    opcode: t.expose('opcode', {
+    opcode: t.field({
+      extensions: reads('opcode'),
       type: 'UInt32',
       nullable: true,
+      resolve: (m) => opcodeToUnsigned(m.opcode),
       description:
         'First 32 bits of the body, unsigned (0 is a text comment, 0x0f8a7ea5 = 260734629 a jetton transfer); null for bodies shorter than 32 bits. TON Center v3 writes it as "0x%08x".',
     }),
-    decodedOpcode: t.exposeString('decoded_opcode', {
+    decodedOpcode: t.string({
+      extensions: reads('opcode'),
       nullable: true,
+      resolve: (m) => opcodeName(m.opcode),
       description:
         "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`) for well-known opcodes (jettons, NFTs, comments, wallets, the main DEXes); null for others.",
     }),
-    ihrDisabled: t.exposeBoolean('ihr_disabled', { nullable: true, description: 'Whether Instant Hypercube Routing is disabled for this internal message; null for external messages.' }),
+    ihrDisabled: t.exposeBoolean('ihr_disabled', { extensions: reads('ihr_disabled'), nullable: true, description: 'Whether Instant Hypercube Routing is disabled for this internal message; null for external messages.' }),
     bounce: t.exposeBoolean('bounce', {
+      extensions: reads('bounce'),
       nullable: true,
       description: 'Bounceable: if processing fails at the destination, the remaining value comes back in a bounced message. Null for external messages.',
     }),
-    bounced: t.exposeBoolean('bounced', { nullable: true, description: 'True for a bounced message: one returned to its sender because processing the original failed. Null for external messages.' }),
-    inMsgTxHash: t.exposeString('in_msg_tx_hash', {
+    bounced: t.exposeBoolean('bounced', { extensions: reads('bounced'), nullable: true, description: 'True for a bounced message: one returned to its sender because processing the original failed. Null for external messages.' }),
+    inMsgTxHash: t.string({
+      extensions: reads('direction', 'tx_hash'),
       nullable: true,
+      resolve: (m) => (m.direction === 'in' ? m.tx_hash : null),
       description: 'Hash of the transaction this message is the inbound message of, when it was read as such (under `Transaction.inMsg` or `TraceNode.inMsg`); otherwise null, see `destinationTransaction`.',
     }),
-    outMsgTxHash: t.exposeString('out_msg_tx_hash', {
+    outMsgTxHash: t.string({
+      extensions: reads('direction', 'tx_hash'),
       nullable: true,
+      resolve: (m) => (m.direction === 'out' ? m.tx_hash : null),
       description: 'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
     }),
-    messageContent: t.expose('message_content', { type: MessageContent, nullable: true, description: 'The body; null when the indexer stored none.' }),
-    initState: t.expose('init_state', {
+    messageContent: t.field({
+      extensions: reads('body_hash', 'opcode'),
       type: MessageContent,
       nullable: true,
+      description: 'The body; null when the indexer stored none.',
+      resolve: (m) => (m.body_hash === null ? null : { hash: m.body_hash, body: m.body, opcode: m.opcode }),
+    }),
+    initState: t.field({
+      extensions: reads('init_state_hash'),
+      type: MessageContent,
+      nullable: true,
+      resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, opcode: null }),
       description: "The state init (code and data) the message carries to deploy its destination; null when it carries none.",
     }),
   }),

@@ -1,5 +1,4 @@
 import type { ActionRow } from '../../data/actions';
-import type { MessageWithContent } from '../../data/rows';
 import { selectActions } from '../../data/traceDetails';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
@@ -9,11 +8,10 @@ import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
 import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction } from '../../wire/action';
-import { toWireMessage } from '../../wire/message';
 import { builder } from '../builder';
 import { badUserInput } from '../errors';
 import { Action } from './action';
-import { Message } from './message';
+import { Message, type MessageSource } from './message';
 import { fromDatabase, messagesOf, Transaction } from './transaction';
 
 /** A trace as GraphQL holds it: its lists may be loaded already (pendingTraces) or on demand (navigation). */
@@ -26,7 +24,7 @@ export type TraceRef = Omit<TraceModel, 'transactions' | 'actions'> & {
 /** A node of a built tree, with what the whole tree shares: its transactions and in-messages by hash. */
 interface NodeRef {
   node: TreeNode;
-  tree: { txs: Map<string, TraceTransaction>; inMsgs: Map<string, MessageWithContent | null> };
+  tree: { txs: Map<string, TraceTransaction>; inMsgs: Map<string, MessageSource | null> };
 }
 
 async function transactionsOf(trace: TraceRef, ctx: RequestContext): Promise<TraceTransaction[]> {
@@ -44,7 +42,7 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
     tree = (async () => {
       const txs = await transactionsOf(trace, ctx);
       const messages = await Promise.all(txs.map((tx) => messagesOf(tx, ctx)));
-      const inMsgs = new Map<string, MessageWithContent | null>();
+      const inMsgs = new Map<string, MessageSource | null>();
       const built = buildTree(
         txs.map((tx, i) => {
           const inMsg = messages[i].find((m) => m.direction === 'in') ?? null;
@@ -101,10 +99,7 @@ TraceNode.implement({
       type: Message,
       nullable: true,
       description: 'The inbound message that caused this transaction: the external-in message at the root, a parent\'s out-message below it.',
-      resolve: (n) => {
-        const message = n.tree.inMsgs.get(n.node.hash);
-        return message ? toWireMessage(message) : null;
-      },
+      resolve: (n) => n.tree.inMsgs.get(n.node.hash) ?? null,
     }),
     transaction: t.field({ type: Transaction, description: "The node's transaction, in full.", resolve: (n) => n.tree.txs.get(n.node.hash)! }),
     children: t.field({ type: [TraceNode], description: "The transactions this node's out-messages caused, one per delivered message.", complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
@@ -183,6 +178,7 @@ builder.objectFields(Transaction, (t) => ({
     type: Trace,
     nullable: true,
     description: 'The trace this transaction belongs to (by `traceId`); null when it has none yet.',
+    extensions: { columns: ['trace_id'] },
     resolve: async (tx, _args, ctx) => {
       if (tx.row.trace_id === null) return null;
       const header = await ctx.loaders.trace.load(tx.row.trace_id);

@@ -1,13 +1,14 @@
-import { sortOutMessages } from '../../data/messages';
-import type { MessageWithContent } from '../../data/rows';
-import { blockPage } from '../../data/transactions';
+import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages, type MessageColumn } from '../../data/messages';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
+import { existingBlockPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
+import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
 import { checkInteger } from '../../rest/query';
 import { MAX_SEQNO } from '../../rest/transactionsByMasterchainBlock';
 import type { TraceTransaction } from '../../traces/model';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
-import { toWireMessage } from '../../wire/message';
 import { toWireMetadata } from '../../wire/metadata';
 import { toWireAccountState, toWireBlockRef, toWireDescription } from '../../wire/transaction';
 import { builder } from '../builder';
@@ -18,13 +19,28 @@ import { AddressMetadata } from './metadata';
 import { BlockRef } from './blockRef';
 import { TransactionDescription } from './description';
 import { AccountStatus, Finality, SortOrder } from './enums';
-import { Message } from './message';
+import { Message, reads as readsMessage, type MessageSource } from './message';
+import { selectedColumns } from '../selection';
+import { notFound } from '../../errors';
 
-export const fromDatabase = (row: TraceTransaction['row']): TraceTransaction => ({ row, emulated: false, finality: 'finalized', traceExternalHash: null });
+/** A transaction as GraphQL holds it: a whole row, or a database row read without its description columns. */
+export type TransactionRef = TraceTransaction<TransactionHeaderRow>;
 
-/** Messages of a transaction: carried by emulator transactions, loaded (batched) for database ones. */
-export const messagesOf = async (tx: TraceTransaction, ctx: RequestContext): Promise<MessageWithContent[]> =>
-  tx.messages ?? ctx.loaders.messagesByTransaction.load(tx.row.hash);
+export const fromDatabase = <R extends TransactionHeaderRow>(row: R): TraceTransaction<R> => ({ row, emulated: false, finality: 'finalized', traceExternalHash: null });
+
+const hasDescription = (row: TransactionHeaderRow): row is TransactionRow => 'descr' in row;
+
+/** The `transactions` columns a field reads, declared next to it: a page reads only those its selection needs. */
+const reads = (...columns: TransactionColumn[]) => ({ columns });
+
+/**
+ * Messages of a transaction: carried by emulator transactions, loaded (batched, bodies left out) for database
+ * ones, with the columns a selection reads (all by default).
+ */
+export const messagesOf = async (tx: TransactionRef, ctx: RequestContext, columns: readonly MessageColumn[] = MESSAGE_COLUMNS): Promise<MessageSource[]> =>
+  tx.messages ?? ctx.loaders.messageRowsByTransaction.load(tx.row.hash, messageColumnSet(columns));
+
+const selectedMessageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS);
 
 export const Transaction = builder.loadableObject('Transaction', {
   description:
@@ -37,78 +53,98 @@ export const Transaction = builder.loadableObject('Transaction', {
       const row = stored.get(h);
       if (row instanceof Error) return row;
       return ctx.emulated.transactions.get(h) ?? (row ? fromDatabase(row) : null);
-    }) as TraceTransaction[];
+    }) as TransactionRef[];
   },
-  toKey: (tx: TraceTransaction) => tx.row.hash,
+  toKey: (tx: TransactionRef) => tx.row.hash,
   fields: (t) => ({
-    account: t.string({ description: 'The account the transaction belongs to, raw `<workchain>:<64 uppercase hex>`.', resolve: (tx) => tx.row.account }),
-    hash: t.string({ description: 'Hash of the transaction (base64 of 32 bytes); identifies it.', resolve: (tx) => tx.row.hash }),
+    account: t.string({ extensions: reads('account'), description: 'The account the transaction belongs to, raw `<workchain>:<64 uppercase hex>`.', resolve: (tx) => tx.row.account }),
+    hash: t.string({ extensions: reads('hash'), description: 'Hash of the transaction (base64 of 32 bytes); identifies it.', resolve: (tx) => tx.row.hash }),
     lt: t.field({
+      extensions: reads('lt'),
       type: 'BigInt',
       description:
         "Logical time of the transaction: a counter that increases monotonically along each account's chain and past the lt of every message it receives, so it orders an account's transactions and puts causes before effects.",
       resolve: (tx) => tx.row.lt,
     }),
-    now: t.int({ nullable: true, description: 'Unix time (seconds) of the transaction: the generation time of its block.', resolve: (tx) => tx.row.now }),
+    now: t.int({ extensions: reads('now'), nullable: true, description: 'Unix time (seconds) of the transaction: the generation time of its block.', resolve: (tx) => tx.row.now }),
     mcBlockSeqno: t.int({
+      extensions: reads('mc_block_seqno'),
       nullable: true,
       description:
         "Seqno of the masterchain block that committed the transaction's block (the block's own seqno for a masterchain transaction); for an emulated transaction, the masterchain block the emulation ran on.",
       resolve: (tx) => tx.row.mc_block_seqno,
     }),
     traceId: t.string({
+      extensions: reads('trace_id'),
       nullable: true,
       description: "Id of the trace the transaction belongs to: the hash of the trace's root transaction (base64); null while the root is only emulated.",
       resolve: (tx) => tx.row.trace_id,
     }),
     traceExternalHash: t.string({
+      extensions: reads(),
       nullable: true,
       description: "Hash of the external message that started the trace (base64); set for transactions served as part of a pending trace, null otherwise.",
       resolve: (tx) => tx.traceExternalHash,
     }),
     prevTransHash: t.string({
+      extensions: reads('prev_trans_hash'),
       nullable: true,
       description: "Hash of the account's previous transaction (base64); all zeros (`AAAA…=`) for its first.",
       resolve: (tx) => tx.row.prev_trans_hash,
     }),
-    prevTransLt: t.field({ type: 'BigInt', nullable: true, description: "Logical time of the account's previous transaction; 0 for its first.", resolve: (tx) => tx.row.prev_trans_lt }),
-    origStatus: t.field({ type: AccountStatus, nullable: true, description: 'Status of the account before the transaction.', resolve: (tx) => tx.row.orig_status }),
-    endStatus: t.field({ type: AccountStatus, nullable: true, description: 'Status of the account after the transaction.', resolve: (tx) => tx.row.end_status }),
+    prevTransLt: t.field({ extensions: reads('prev_trans_lt'), type: 'BigInt', nullable: true, description: "Logical time of the account's previous transaction; 0 for its first.", resolve: (tx) => tx.row.prev_trans_lt }),
+    origStatus: t.field({ extensions: reads('orig_status'), type: AccountStatus, nullable: true, description: 'Status of the account before the transaction.', resolve: (tx) => tx.row.orig_status }),
+    endStatus: t.field({ extensions: reads('end_status'), type: AccountStatus, nullable: true, description: 'Status of the account after the transaction.', resolve: (tx) => tx.row.end_status }),
     totalFees: t.field({
+      extensions: reads('total_fees'),
       type: 'BigInt',
       nullable: true,
       description: 'All fees the transaction collected from the account, in nanotons: storage, import, gas and action fees.',
       resolve: (tx) => tx.row.total_fees,
     }),
     totalFeesExtraCurrencies: t.field({
+      extensions: reads('total_fees_extra_currencies'),
       type: 'JSON',
       nullable: true,
       description: 'Fees collected in extra currencies: `{"<currency id>": "<amount>"}`, amounts as decimal strings.',
       resolve: (tx) => tx.row.total_fees_extra_currencies,
     }),
-    description: t.field({ type: TransactionDescription, description: 'Its phases: what each did and what it cost.', resolve: (tx) => toWireDescription(tx.row) }),
-    blockRef: t.field({ type: BlockRef, description: 'The shard block holding the transaction.', resolve: (tx) => toWireBlockRef(tx.row) }),
+    description: t.field({
+      extensions: reads(...DESCRIPTION_COLUMNS),
+      type: TransactionDescription,
+      description: 'Its phases: what each did and what it cost.',
+      // Pages read the description with the rest when it is selected; otherwise it is one batched read here.
+      resolve: async (tx, _args, ctx) => {
+        const row = hasDescription(tx.row) ? tx.row : await ctx.loaders.description.load(tx.row.hash);
+        if (row === null) throw notFound(`transaction ${tx.row.hash} is no longer in the database`);
+        return toWireDescription(row);
+      },
+    }),
+    blockRef: t.field({ extensions: reads('block_workchain', 'block_shard', 'block_seqno'), type: BlockRef, description: 'The shard block holding the transaction.', resolve: (tx) => toWireBlockRef(tx.row) }),
     emulated: t.boolean({
+      extensions: reads(),
       description: "True while the transaction exists only in emulation (TON Center's trace emulator predicted it; finality PENDING); false once it is in a block.",
       resolve: (tx) => tx.emulated,
     }),
-    finality: t.field({ type: Finality, description: 'How final the transaction is: PENDING, CONFIRMED or FINALIZED.', resolve: (tx) => tx.finality }),
+    finality: t.field({ extensions: reads(), type: Finality, description: 'How final the transaction is: PENDING, CONFIRMED or FINALIZED.', resolve: (tx) => tx.finality }),
     inMsg: t.field({
+      extensions: reads('hash'),
       type: Message,
       nullable: true,
       description: 'The inbound message the transaction processed; null for transactions without one (tick-tock, storage, split and merge).',
-      resolve: async (tx, _args, ctx) => {
-        const row = (await messagesOf(tx, ctx)).find((m) => m.direction === 'in');
-        return row ? toWireMessage(row) : null;
+      resolve: async (tx, _args, ctx, info) => {
+        return (await messagesOf(tx, ctx, selectedMessageColumns(info))).find((m) => m.direction === 'in') ?? null;
       },
     }),
     outMsgs: t.field({
+      extensions: reads('hash'),
       type: [Message],
       description: 'Messages the transaction sent, in order of `createdLt`.',
       complexity: { field: 1, multiplier: 4 },
-      resolve: async (tx, _args, ctx) => sortOutMessages((await messagesOf(tx, ctx)).filter((m) => m.direction === 'out')).map(toWireMessage),
+      resolve: async (tx, _args, ctx, info) => sortOutMessages((await messagesOf(tx, ctx, selectedMessageColumns(info))).filter((m) => m.direction === 'out')),
     }),
     accountStateBefore: t.field({
+      extensions: reads('account_state_hash_before'),
       type: AccountState,
       nullable: true,
       description: 'State of the account before the transaction (ton-indexer `account_state_hash_before`).',
@@ -118,6 +154,7 @@ export const Transaction = builder.loadableObject('Transaction', {
       },
     }),
     accountStateAfter: t.field({
+      extensions: reads('account_state_hash_after'),
       type: AccountState,
       nullable: true,
       description: 'State of the account after the transaction (ton-indexer `account_state_hash_after`).',
@@ -127,6 +164,7 @@ export const Transaction = builder.loadableObject('Transaction', {
       },
     }),
     accountInfo: t.field({
+      extensions: reads('account'),
       type: AddressBookEntry,
       description: "The account's address-book entry: user-friendly form, domain, interfaces (TON Center v3's `address_book[account]`).",
       resolve: async (tx, _args, ctx) => ({
@@ -135,6 +173,7 @@ export const Transaction = builder.loadableObject('Transaction', {
       }),
     }),
     accountMetadata: t.field({
+      extensions: reads('account'),
       type: AddressMetadata,
       nullable: true,
       description: "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[account]`); null otherwise.",
@@ -149,20 +188,24 @@ export const Transaction = builder.loadableObject('Transaction', {
 // A message's two ends, found through per-request loaders (emulator transactions through what the request read).
 builder.objectFields(Message, (t) => ({
   sourceTransaction: t.field({
+    extensions: readsMessage('source'),
     type: Transaction,
     nullable: true,
     description: 'The transaction that sent this message (null for an external-in message).',
     resolve: async (m, _args, ctx) =>
-      m.out_msg_tx_hash ?? ctx.emulated.senders.get(m.hash) ?? (m.source === null ? null : await ctx.loaders.sourceTransactionHash.load(m.hash)),
+      (m.direction === 'out' ? m.tx_hash : null) ??
+      ctx.emulated.senders.get(m.msg_hash) ??
+      (m.source === null ? null : await ctx.loaders.sourceTransactionHash.load(m.msg_hash)),
   }),
   destinationTransaction: t.field({
+    extensions: readsMessage('destination'),
     type: Transaction,
     nullable: true,
     description: 'The transaction that received this message (null for an external-out message or one not delivered yet).',
     resolve: async (m, _args, ctx) =>
-      m.in_msg_tx_hash ??
-      ctx.emulated.receivers.get(m.hash) ??
-      (m.destination === null ? null : await ctx.loaders.destinationTransactionHash.load(m.hash)),
+      (m.direction === 'in' ? m.tx_hash : null) ??
+      ctx.emulated.receivers.get(m.msg_hash) ??
+      (m.destination === null ? null : await ctx.loaders.destinationTransactionHash.load(m.msg_hash)),
   }),
 }));
 
@@ -178,14 +221,14 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ defaultValue: 0, description: 'Transactions to skip, 0 or more.' }),
       sort: t.arg({ type: SortOrder, defaultValue: 'desc', description: 'By logical time, ties broken by account.' }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const page = {
         seqno: checkInteger('seqno', String(args.seqno), 0, MAX_SEQNO),
         limit: checkInteger('limit', String(args.limit), 1, 1000),
         offset: checkInteger('offset', String(args.offset), 0, 2 ** 31 - 1),
         sort: args.sort === 'asc' ? ('asc' as const) : ('desc' as const),
       };
-      return (await blockPage(ctx.db, page)).rows.map(fromDatabase);
+      return (await existingBlockPage(ctx.db, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
     },
   }),
   transaction: t.field({

@@ -1,0 +1,45 @@
+import { getNamedType, isObjectType, Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+
+function collect(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, into: Map<string, SelectionSetNode[]>) {
+  for (const selection of set?.selections ?? []) {
+    if (selection.kind === Kind.FIELD) {
+      const sets = into.get(selection.name.value) ?? [];
+      if (selection.selectionSet) sets.push(selection.selectionSet);
+      into.set(selection.name.value, sets);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      collect(selection.selectionSet, fragments, into);
+    } else {
+      collect(fragments[selection.name.value]?.selectionSet, fragments, into);
+    }
+  }
+}
+
+/** The field sets selected under the resolving field, one level down (fragments flattened). */
+function selectedFields(info: GraphQLResolveInfo): Map<string, SelectionSetNode[]> {
+  const fields = new Map<string, SelectionSetNode[]>();
+  for (const node of info.fieldNodes) collect(node.selectionSet, info.fragments, fields);
+  return fields;
+}
+
+/**
+ * The columns the selection under the resolving field reads: each field of the returned object type declares
+ * them next to itself (`extensions: { columns }`); a field that declares none reads `fallback`. `always` (the
+ * key) is always read. Type conditions and directives are not evaluated, so the set errs towards more.
+ */
+export function selectedColumns<C extends string>(info: GraphQLResolveInfo, always: readonly C[], fallback: readonly C[]): C[] {
+  // A list's items share their field nodes: the answer is worked out once per field of the document.
+  const known = memo.get(info.fieldNodes);
+  if (known) return known as C[];
+  const type = getNamedType(info.returnType);
+  const fields = isObjectType(type) ? type.getFields() : {};
+  const columns = new Set<C>(always);
+  for (const name of selectedFields(info).keys()) {
+    if (name === '__typename') continue;
+    for (const c of (fields[name]?.extensions?.columns as readonly C[] | undefined) ?? fallback) columns.add(c);
+  }
+  const result = [...columns];
+  memo.set(info.fieldNodes, result);
+  return result;
+}
+
+const memo = new WeakMap<GraphQLResolveInfo['fieldNodes'], string[]>();
