@@ -1,6 +1,6 @@
 // The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock with the same JSON.
 // node:http and one pg Pool, no routing, validation, loaders or context; the same three round trips the data
-// allows (page and block check together, then messages and states together, then the address book). It reuses
+// allows (page, then messages and states together, then the address book), as prepared statements. It reuses
 // the row-to-JSON functions only so the bytes are identical; everything else is written out by hand.
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -27,10 +27,13 @@ createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
     const seqno = Number(url.searchParams.get('seqno'));
     const limit = Number(url.searchParams.get('limit') ?? 10);
-    const [txs] = await Promise.all([pool.query<TransactionRow>(TX, [seqno, limit, 0])]);
+    const txs = await pool.query<TransactionRow>({ name: 'tx', text: TX, values: [seqno, limit, 0] });
     const hashes = txs.rows.map((t) => t.hash);
     const stateHashes = txs.rows.flatMap((t) => [t.account_state_hash_before, t.account_state_hash_after]).filter((h) => h !== null);
-    const [msgs, states] = await Promise.all([pool.query<MessageWithContent>(MSG, [hashes]), pool.query<AccountStateRow>(STATES, [stateHashes])]);
+    const [msgs, states] = await Promise.all([
+      pool.query<MessageWithContent>({ name: 'msg', text: MSG, values: [hashes] }),
+      pool.query<AccountStateRow>({ name: 'states', text: STATES, values: [stateHashes] }),
+    ]);
     const byTx = new Map<string, MessageWithContent[]>();
     for (const m of msgs.rows) (byTx.get(m.tx_hash) ?? byTx.set(m.tx_hash, []).get(m.tx_hash)!).push(m);
     const stateBy = new Map(states.rows.map((s) => [s.hash, s]));
@@ -50,7 +53,7 @@ createServer(async (req, res) => {
       });
     });
     const sorted = [...addresses].sort();
-    const book = await pool.query<AddressInfoRow>(BOOK, [sorted]);
+    const book = await pool.query<AddressInfoRow>({ name: 'book', text: BOOK, values: [sorted] });
     const bookBy = new Map(book.rows.map((r) => [r.account, r]));
     const address_book: Record<string, unknown> = {};
     for (const a of sorted) address_book[a] = toWireAddressBookEntry(bookBy.get(a)!, 'mainnet');

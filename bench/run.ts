@@ -1,5 +1,6 @@
 // npm run bench: the service against a generated PostgreSQL database, driven over HTTP from this process
-// (autocannon), next to the floor (bench/floor.ts). Prints one table. --quick: tiny data, seconds, for CI.
+// (autocannon), each scenario next to what does the same work: the hand-written floor (bench/floor.ts) for REST
+// pages, PostGraphile 5 (bench/postgraphile) for GraphQL pages. Prints one table. --quick: tiny data, for CI.
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
@@ -7,8 +8,14 @@ import { print } from 'graphql';
 import pg from 'pg';
 import { pushTraces } from '../src/emulator/push';
 import { connected, openRedis } from '../src/emulator/redis';
-import { BlockTransactionsDocument, NestedPendingTracesDocument } from '../test/generated/graphql';
-import { ensureDatabase, graphql, start, type Proc, type Request } from './harness';
+import {
+  BenchFlatPageDocument,
+  BenchNestedNavigationDocument,
+  BenchPageWithMessagesDocument,
+  BlockTransactionsDocument,
+  NestedPendingTracesDocument,
+} from '../test/generated/graphql';
+import { ensureBuilt, ensureDatabase, graphql, start, startPostGraphile, type Proc, type Request } from './harness';
 
 const opts = new Command()
   .option('--quick', 'tiny data and short runs (CI: proves the benchmark works; its numbers mean nothing)')
@@ -20,6 +27,7 @@ const opts = new Command()
   .option('--redis-url <url>', 'Redis for the emulator scenarios', process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14')
   .option('--json <file>', 'also write the results as JSON')
   .option('--only <pattern>', 'run only the scenarios whose name matches (the floor always runs)')
+  .option('--no-peer', 'skip PostGraphile (bench/postgraphile, installed on first use)')
   .option('--service-env <pairs>', 'extra environment for the service, e.g. MAX_CONCURRENT_REQUESTS=8,NODE_OPTIONS=--max-old-space-size=256', '')
   .parse()
   .opts();
@@ -37,6 +45,8 @@ interface Row {
   statements: string;
   rssMb: number;
   errors: number;
+  /** The scenario doing the same work that this one is compared with (the floor or the peer). */
+  versus?: string;
 }
 
 async function statementsOf(base: string, r: Request): Promise<string> {
@@ -51,8 +61,11 @@ const serviceEnv = Object.fromEntries(
   (opts.serviceEnv as string).split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 
-async function scenario(name: string, proc: Proc, requests: Request[], status = 200): Promise<Row | undefined> {
-  if (only && !name.startsWith('floor') && !only.test(name)) return undefined;
+/** Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. */
+async function scenario(name: string, proc: Proc, requests: Request[], opts: { status?: number; versus?: string; serves?: string[] } = {}): Promise<Row | undefined> {
+  const wanted = (n: string) => !only || only.test(n);
+  if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
+  const status = opts.status ?? 200;
   const statements = await statementsOf(proc.base, requests[0]);
   proc.resetPeak();
   const result = await autocannon({
@@ -62,13 +75,20 @@ async function scenario(name: string, proc: Proc, requests: Request[], status = 
     requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
   });
   const bad = result.errors + result.timeouts + (status === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(status) as '304']?.count ?? 0));
-  const row = { scenario: name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statements, rssMb: proc.peakRss(), errors: bad };
+  const row = { scenario: name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statements, rssMb: proc.peakRss(), errors: bad, versus: opts.versus };
   console.error(`  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${statements} statements, ${row.rssMb.toFixed(0)} MB${bad ? `, ${bad} errors` : ''}`);
   return row;
 }
 
+/** PostGraphile's schema for the same selections (its names: allTransactions, messagesByTxHashAndTxLt). */
+const PEER_TRANSACTION = 'hash lt account now totalFees origStatus endStatus';
+const PEER_MESSAGE = 'msgHash direction source destination value opcode createdLt';
+const peerPage = (withMessages: boolean) =>
+  `query($seqno: Int!, $limit: Int) { allTransactions(condition: {mcBlockSeqno: $seqno}, first: $limit, orderBy: [LT_DESC, ACCOUNT_DESC]) { nodes { ${PEER_TRANSACTION}${withMessages ? ` messagesByTxHashAndTxLt { nodes { ${PEER_MESSAGE} } }` : ''} } } }`;
+
 async function main() {
   console.error(`bench: ${quick ? 'quick' : 'full'} mode, ${size} transactions, ${connections} connections, ${duration} s per scenario`);
+  ensureBuilt();
   const url = await ensureDatabase(size, opts.adminUrl);
   const growthUrl = growthSize > 0 ? await ensureDatabase(growthSize, opts.adminUrl) : undefined;
 
@@ -89,10 +109,11 @@ async function main() {
   await connected(redis);
   await redis.flushdb();
 
-  const uncached = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
-  const withRedis = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
-  const cached = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: url }, /listening/);
-  const floor = await start('bench/floor.ts', { DATABASE_URL: url }, /floor ready/);
+  const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
+  const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
+  const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
+  const floor = await start({ script: 'bench/floor.ts' }, { DATABASE_URL: url }, /floor ready/);
+  const peer = opts.peer === false ? undefined : await startPostGraphile(url, Number(serviceEnv.PG_POOL_MAX ?? 10));
   const rows: Row[] = [];
   const add = (row: Row | undefined) => row && rows.push(row);
   try {
@@ -102,44 +123,52 @@ async function main() {
       await pushTraces(redis, { traces: (await res.json()).traces }, { finality: 'pending' });
     }
     const block = (seqno: number, limit: number) => ({ path: `/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=${limit}` });
-    const blockQuery = print(BlockTransactionsDocument);
-    const nested = print(NestedPendingTracesDocument);
 
-    const floorRow = (await scenario('floor: node:http + pg, REST limit 1000', floor, big.map((s) => block(s, 1000))))!;
-    rows.push(floorRow);
-    add(await scenario('REST block, limit 10', uncached, normal.map((s) => block(s, 10))));
-    add(await scenario('REST block, limit 1000', uncached, big.map((s) => block(s, 1000))));
-    add(await scenario('GraphQL block, limit 10', uncached, normal.map((s) => graphql(blockQuery, { seqno: s, limit: 10 }))));
-    add(await scenario('GraphQL block, limit 1000', uncached, big.map((s) => graphql(blockQuery, { seqno: s, limit: 1000 }))));
+    for (const [limit, blocks] of [[10, normal], [100, big], [1000, big]] as const) {
+      const name = `REST block, limit ${limit}`;
+      add(await scenario(`floor: node:http + pg, REST limit ${limit}`, floor, blocks.map((s) => block(s, limit)), { serves: [name] }));
+      add(await scenario(name, uncached, blocks.map((s) => block(s, limit)), { versus: `floor: node:http + pg, REST limit ${limit}` }));
+    }
+    for (const [what, doc, withMessages] of [['flat page', BenchFlatPageDocument, false], ['page with messages', BenchPageWithMessagesDocument, true]] as const) {
+      const name = `GraphQL ${what}, 100 transactions`;
+      const peerName = `PostGraphile 5: ${what}, 100 transactions`;
+      if (peer) add(await scenario(peerName, peer, big.map((s) => graphql(peerPage(withMessages), { seqno: s, limit: 100 })), { serves: [name] }));
+      add(await scenario(name, uncached, big.map((s) => graphql(print(doc), { seqno: s, limit: 100 })), { versus: peer ? peerName : undefined }));
+    }
+    add(await scenario('GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)', uncached, normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s }))));
+    add(await scenario('GraphQL block, limit 1000, every field', uncached, big.map((s) => graphql(print(BlockTransactionsDocument), { seqno: s, limit: 1000 }))));
     add(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
     add(await scenario('REST pendingTraces by account (database + Redis)', withRedis, pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
-    add(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(nested, { extMsgHash: [p.external_hash] }))));
+    add(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(print(NestedPendingTracesDocument), { extMsgHash: [p.external_hash] }))));
     const hot = block(big[0], 1000);
     await fetch(cached.base + hot.path);
     const etag = (await fetch(cached.base + hot.path)).headers.get('etag')!;
-    add(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot]));
-    add(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], 304));
+    add(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot], { versus: 'REST block, limit 1000' }));
+    add(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], { status: 304, versus: 'REST block, limit 1000' }));
 
     let growth: { small: Row; large: Row } | undefined;
     const limit10 = rows.find((r) => r.scenario === 'REST block, limit 10');
     if (growthUrl && limit10) {
-      const small = await start('src/main.ts', { ...serviceEnv, DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
+      const small = await start({ service: true }, { ...serviceEnv, DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
       try {
         const gq = new pg.Client({ connectionString: growthUrl });
         await gq.connect();
         const smallSeqnos = (await gq.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)).rows.map((r) => r.s);
         await gq.end();
-        const smallRow = await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10)));
+        const smallRow = await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10)), { versus: 'REST block, limit 10' });
         growth = smallRow && { small: smallRow, large: limit10 };
       } finally {
         await small.stop();
       }
     }
 
-    console.log(`\n| scenario | req/s | p50 ms | p99 ms | SQL statements / request | server peak RSS MB | vs floor |`);
-    console.log(`|---|---:|---:|---:|---:|---:|---:|`);
-    for (const r of [...rows, ...(growth ? [growth.small] : [])]) {
-      console.log(`| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${(r.rps / floorRow.rps).toFixed(2)}× |${r.errors ? ` ${r.errors} errors` : ''}`);
+    const all = [...rows, ...(growth ? [growth.small] : [])];
+    console.log(`\n| scenario | req/s | p50 ms | p99 ms | SQL statements / request | server peak RSS MB | compared with | ratio |`);
+    console.log(`|---|---:|---:|---:|---:|---:|---|---:|`);
+    for (const r of all) {
+      const base = r.versus ? all.find((o) => o.scenario === r.versus) : undefined;
+      const ratio = base ? `${(r.rps / base.rps).toFixed(2)}×` : '';
+      console.log(`| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${base ? base.scenario : ''} | ${ratio} |${r.errors ? ` ${r.errors} errors` : ''}`);
     }
     if (growth) console.log(`\ngrowth: limit-10 p50 at ${size} = ${growth.large.p50} ms, at ${growthSize} = ${growth.small.p50} ms (ratio ${(growth.large.p50 / Math.max(growth.small.p50, 0.001)).toFixed(2)})`);
     if (opts.json) writeFileSync(opts.json, JSON.stringify({ size, connections, duration, rows, growth }, null, 2));
@@ -149,7 +178,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await Promise.all([uncached.stop(), withRedis.stop(), cached.stop(), floor.stop()]);
+    await Promise.all([uncached.stop(), withRedis.stop(), cached.stop(), floor.stop(), peer?.stop()]);
     redis.disconnect();
   }
 }
