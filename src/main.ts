@@ -76,7 +76,7 @@ async function main() {
   }
   const services = {
     db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
-    emulator: redis && new EmulatorRepository(redis),
+    emulator: redis && new EmulatorRepository(redis, log),
     masterchainTip: new MasterchainTip(),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,

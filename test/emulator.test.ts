@@ -219,8 +219,9 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         const byId = await execute(yoga, TraceByIdDocument, { id: big.external_hash });
         expect(byId.data!.trace).toMatchObject({ source: 'EMULATOR', isIncomplete: true, transactions: [], root: null });
         const reads = await watch.take();
-        expect(reads.some(([command, key]) => command === 'hkeys' && key === bigKey)).toBe(true);
-        expect(reads.filter(([command, key]) => command === 'hgetall' && key === bigKey)).toEqual([]);
+        // counted inside Redis (two integers back), never read whole: no command sends its fields or nodes
+        expect(reads.some(([command, , , key]) => command === 'eval' && key === bigKey)).toBe(true);
+        expect(reads.filter(([command, key]) => ['hgetall', 'hkeys', 'hvals', 'hscan'].includes(command) && key === bigKey)).toEqual([]);
 
         // at the cap it is whole, although its hash has more fields than the cap (root_node, depth_limit_exceeded)
         const body = await capped.get(`ext_msg_hash=${encodeURIComponent(three.external_hash)}`);
@@ -316,7 +317,9 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const data = structuredClone(realTestnetTraces().json);
       data.traces = [{ ...data.traces[0], trace_info: { ...data.traces[0].trace_info, trace_state: 'pending' } }];
       await importDocument(db.writer, 'pending', JSON.stringify(data));
-      const services = { ...testServices(db.reader), log: pino({ level: 'silent' }), emulator: new EmulatorRepository(down) };
+      const lines: { level: number; dependency?: string; msg: string }[] = [];
+      const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const services = { ...testServices(db.reader), log, emulator: new EmulatorRepository(down, log) };
       const { server } = createHttpServer(services);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${ROUTE}?ext_msg_hash=${encodeURIComponent(data.traces[0].external_hash)}`);
@@ -332,6 +335,8 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const gql = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [data.traces[0].external_hash] });
       expect(gql.data!.pendingTraces.map((t: any) => t.traceId)).toEqual([data.traces[0].trace_id]);
       expect(gql.extensions.warnings).toEqual(body.warnings);
+      // two failed reads, one warn line (rate-limited), naming the dependency
+      expect(lines.filter((l) => l.dependency === 'emulator reads').map((l) => l.level)).toEqual([40]);
     } finally {
       down.disconnect();
       await db.drop();

@@ -133,6 +133,31 @@ describe('dependency errors in the log', () => {
     ]);
   });
 
+  it.skipIf(!needs)('a database refusing connections from the start: the failed requests are logged, one line an interval, and its return', async () => {
+    const db = await createTestDatabase('postgres');
+    const pgProxy = await tcpProxy('127.0.0.1', Number(new URL(db.url!).port || 5432));
+    const lines: { level: number; dependency?: string; msg: string; suppressed?: number }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const viaProxy = new URL(db.url!);
+    viaProxy.port = String(pgProxy.port);
+    const reader = openPostgres({ connectionString: viaProxy.toString(), readOnly: true, max: 4, connectionTimeoutMs: 1000, log });
+    try {
+      pgProxy.cut();
+      // no connection was ever made: the pool emits no error event, only the requests fail
+      for (let i = 0; i < 5; i += 1) await expect(reader.query('select 1 as one')).rejects.toThrow();
+      await expect(reader.queryWithTimeout('select 1 as one', [], 1000)).rejects.toThrow();
+      pgProxy.restore();
+      expect(await reader.query('select 1 as one')).toEqual([{ one: 1 }]);
+      const mine = lines.filter((l) => l.dependency === 'postgres');
+      expect(mine.map((l) => [l.level, l.msg.startsWith('postgres answers again') ? 'back' : 'down'])).toEqual([[40, 'down'], [30, 'back']]);
+      expect(mine[1].suppressed).toBe(5);
+    } finally {
+      await reader.close();
+      await pgProxy.close();
+      await db.drop();
+    }
+  });
+
   it.skipIf(!needs)('one warn line per dependency for a burst of errors, with the count held back, and one when it is back', async () => {
     const db = await createTestDatabase('postgres');
     const pgProxy = await tcpProxy('127.0.0.1', Number(new URL(db.url!).port || 5432));

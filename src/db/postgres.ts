@@ -5,6 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { dependencyLog } from '../log';
+import { classifyDbError } from '../errors';
 import type { Database, Queryable } from './types';
 
 export interface PostgresOptions {
@@ -55,22 +56,31 @@ export function openPostgres(opts: PostgresOptions): Database {
   };
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
     ((await q.query({ text, values: params as unknown[], name: prepared ? nameOf(text) : undefined })).rows as R[]);
+  // A server refusing new connections fails requests without any pool event: their errors are logged here.
+  const reported = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((err) => {
+      if (classifyDbError(err)?.code === 'SERVICE_UNAVAILABLE') errors.error(err);
+      throw err;
+    });
 
   return {
     kind: 'postgres',
-    query: (text, params) => run(pool, text, params, opts.prepare),
-    async queryWithTimeout(text, params, timeoutMs) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
-        return await run(client, text, params, opts.prepare);
-      } finally {
-        await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
-        // A client whose timeout could not be reset must not go back to the pool.
-        client.release(broken);
-      }
-    },
+    query: (text, params) => reported(run(pool, text, params, opts.prepare)),
+    queryWithTimeout: (text, params, timeoutMs) =>
+      reported(
+        (async () => {
+          const client = await pool.connect();
+          let broken: Error | undefined;
+          try {
+            await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
+            return await run(client, text, params, opts.prepare);
+          } finally {
+            await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
+            // A client whose timeout could not be reset must not go back to the pool.
+            client.release(broken);
+          }
+        })(),
+      ),
     async exec(sql) {
       await pool.query(sql);
     },

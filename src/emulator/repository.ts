@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { dependencyLog, type DependencyLog } from '../log';
 import { headerOnly, isTooLarge } from '../traces/cap';
 import type { Trace, TraceTransaction } from '../traces/model';
 import { sortByLt } from '../traces/model';
@@ -13,7 +15,22 @@ type Command = [string, ...(string | number)[]];
  * A node's field is the standard base64 of its in-message hash (32 bytes: 43 characters and one `=`); no other
  * field of a trace hash (root_node, actions, depth_limit_exceeded, account addresses, …) ends in `=`.
  */
-const isNodeField = (field: string) => field.length === 44 && field.endsWith('=');
+const NODE_FIELD = { length: 44, pattern: '*=' };
+
+/**
+ * Counts a trace's node fields inside Redis, a page of the hash at a time, and tells whether it is classified:
+ * two integers come back however large the trace is (HKEYS would send every field name).
+ */
+const COUNT_NODES = `
+local nodes, cursor = 0, '0'
+repeat
+  local page = redis.call('HSCAN', KEYS[1], cursor, 'MATCH', '${NODE_FIELD.pattern}', 'COUNT', 1000)
+  cursor = page[1]
+  for i = 1, #page[2], 2 do
+    if #page[2][i] == ${NODE_FIELD.length} then nodes = nodes + 1 end
+  end
+until cursor == '0'
+return { nodes, redis.call('HEXISTS', KEYS[1], 'actions') }`;
 
 /**
  * Reads the emulated traces TON Center's trace emulator keeps in Redis (read-only): account sorted sets of
@@ -22,7 +39,12 @@ const isNodeField = (field: string) => field.length === 44 && field.endsWith('='
  * account sets are paged (AccountTraceKeys), and a trace over the size cap is never read whole.
  */
 export class EmulatorRepository {
-  constructor(private readonly redis: Redis) {}
+  /** Reads that failed (Redis away or too slow), logged at most once an interval. */
+  readonly failures: DependencyLog;
+
+  constructor(private readonly redis: Redis, log?: Logger) {
+    this.failures = dependencyLog(log, 'emulator reads');
+  }
 
   ping(): Promise<string> {
     return this.redis.ping();
@@ -53,8 +75,8 @@ export class EmulatorRepository {
 
   /**
    * Reads traces whose field counts (HLEN) are known. A trace has no more nodes than fields, so one with at
-   * most `max` fields is read whole; a larger one has its field names counted first (HKEYS: names only, not
-   * the msgpack nodes), and if it has more than `max` nodes only its root node is read, for its header.
+   * most `max` fields is read whole; a larger one has its nodes counted first (inside Redis: COUNT_NODES), and
+   * if it has more than `max` nodes only its root node is read, for its header.
    */
   private async read(lengths: Map<string, number>, max: number): Promise<Trace[]> {
     const keys = [...lengths.keys()].filter((k) => lengths.get(k)! > 0);
@@ -62,17 +84,16 @@ export class EmulatorRepository {
     const counted = keys.filter((k) => isTooLarge(lengths.get(k)!, max));
     const first = await this.pipeline([
       ...whole.map((k): Command => ['hgetallBuffer', k]),
-      ...counted.flatMap((k): Command[] => [['hkeys', k], ['hget', k, 'root_node']]),
+      ...counted.flatMap((k): Command[] => [['eval', COUNT_NODES, 1, k], ['hget', k, 'root_node']]),
     ]);
     const hashes = new Map<string, TraceHash>(whole.map((k, i) => [k, first[i] as TraceHash]));
     const large: { key: string; nodes: number; rootField: string; classified: boolean }[] = [];
     const second: string[] = [];
     counted.forEach((key, i) => {
-      const fields = first[whole.length + 2 * i] as string[];
+      const [nodes, classified] = first[whole.length + 2 * i] as [number, number];
       const rootField = first[whole.length + 2 * i + 1] as string | null;
-      const nodes = fields.filter(isNodeField).length;
       if (!isTooLarge(nodes, max)) second.push(key);
-      else if (rootField) large.push({ key, nodes, rootField, classified: fields.includes('actions') });
+      else if (rootField) large.push({ key, nodes, rootField, classified: classified === 1 });
     });
     const rest = await this.pipeline([
       ...second.map((k): Command => ['hgetallBuffer', k]),

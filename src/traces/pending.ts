@@ -56,10 +56,11 @@ async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: stri
       : await dropCompleted(ctx, await fromRedis(emulator.tracesByExternalHashes(q.extMsgHashes, max)));
   } catch (err) {
     if (!(err instanceof EmulatorUnavailable)) throw err;
-    ctx.services.log.warn({ err: err.cause }, 'emulated traces unavailable');
+    emulator.failures.error(err.cause as Error);
     warnings.push('emulated traces are missing: Redis (the trace emulator\'s store) did not answer; only traces pending in the database are shown');
     return [];
   }
+  emulator.failures.recovered();
   for (const trace of live) rememberEmulated(ctx, trace);
   return live;
 }
