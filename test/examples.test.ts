@@ -5,14 +5,56 @@ import { findExamples } from '../src/data/examples';
 import { DEMO_DIR } from '../src/db/open';
 import { exampleTabs } from '../src/graphql/examples';
 import { exampleUrls } from '../src/rest/docsPage';
+import type { Database } from '../src/db/types';
+import { importDocument, importFile } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { importDemo } from './helpers/demo';
-import { transactionsOf } from './helpers/fixtures';
+import { fixtureText, transactionsOf } from './helpers/fixtures';
 import { startService } from './helpers/service';
+import { syntheticTrace } from './helpers/synthetic';
 
 /** Whether a GraphQL result holds data: a root field that is not null and not an empty list. */
 const hasData = (data: Record<string, unknown> | null | undefined) =>
   Object.values(data ?? {}).some((v) => v !== null && !(Array.isArray(v) && v.length === 0));
+
+type Service = Awaited<ReturnType<typeof startService>>;
+interface SentTab { query: string; variables: string }
+
+/** The tabs the GraphiQL page hands to the browser, read from the page itself. */
+async function sentTabs(service: Service): Promise<SentTab[]> {
+  const res = await service.get('/graphql', { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(200);
+  const options = /renderYogaGraphiQL\(document\.querySelector\('#root'\), (.*)\);<\/script>/.exec(await res.text());
+  expect(options, 'the page renders GraphiQL with options').not.toBeNull();
+  return JSON.parse(options![1]).defaultTabs;
+}
+
+const tabName = (tab: SentTab) => /query (\w+)/.exec(tab.query)![1];
+
+async function runTab(service: Service, tab: SentTab) {
+  const res = await service.get('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: tab.query, variables: JSON.parse(tab.variables) }),
+  });
+  return res.json();
+}
+
+/** Every tab the page sends: no empty variable, no error, and (unless the database is empty) data. */
+async function expectTabsRun(service: Service, opts: { data: boolean }): Promise<SentTab[]> {
+  const tabs = await sentTabs(service);
+  expect(tabs.length).toBeGreaterThan(0);
+  for (const tab of tabs) {
+    for (const [name, value] of Object.entries(JSON.parse(tab.variables))) expect(value, `${tabName(tab)}: $${name}`).not.toBe('');
+    const body = await runTab(service, tab);
+    expect(body.errors, tabName(tab)).toBeUndefined();
+    if (opts.data) expect(hasData(body.data), tabName(tab)).toBe(true);
+  }
+  return tabs;
+}
+
+/** HTML text back to the characters escapeHtml wrote. */
+const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
 
 describe.each(await availableBackends())('examples that run as they are, on %s', (backend) => {
   let db: TestDatabase;
@@ -44,24 +86,13 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
   });
 
   it('every GraphiQL tab returns data and no error with its variables', async () => {
-    const tabs = exampleTabs(await findExamples(db.reader));
-    expect(tabs.map((t) => /query (\w+)/.exec(t.query)![1])).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate']);
-    for (const tab of tabs) {
-      const res = await service.get('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: tab.query, variables: JSON.parse(tab.variables) }),
-      });
-      const body = await res.json();
-      expect(body.errors, tab.query.slice(0, 200)).toBeUndefined();
-      expect(hasData(body.data), tab.query.slice(0, 200)).toBe(true);
-    }
+    const tabs = await expectTabsRun(service, { data: true });
+    expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate']);
   });
 
   it('the navigation tab reaches a destination transaction and its trace', async () => {
     const tab = exampleTabs(await findExamples(db.reader))[3];
-    const res = await service.get('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: tab.query, variables: JSON.parse(tab.variables) }) });
-    const { data } = await res.json();
+    const { data } = await runTab(service, tab);
     const reached = data.transaction.outMsgs.map((m: any) => m.destinationTransaction).filter(Boolean);
     expect(reached.length).toBeGreaterThan(0);
     expect(reached[0].trace.traceId).toBe(JSON.parse(tab.variables).hash);
@@ -80,6 +111,18 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     for (const { url } of urls) expect(page).toContain(`href="${url.replace(/&/g, "&#38;")}"`);
   });
 
+  it('the docs page shows real error answers and links to the OpenAPI document and GraphQL', async () => {
+    const page = await (await service.get('/api/v3/docs')).text();
+    for (const link of ['/api/v3/openapi.json', '/graphql']) expect(page).toContain(`href="${link}"`);
+    const shown = [...page.matchAll(/<li><code>([^<]+)<\/code> → (\d+) <code>([^<]+)<\/code><\/li>/g)];
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    for (const [, url, status, body] of shown) {
+      const res = await service.get(unescapeHtml(url));
+      expect(res.status, url).toBe(Number(status));
+      expect(await res.text(), url).toBe(unescapeHtml(body));
+    }
+  });
+
   it('/ is a small HTML index for browsers and JSON for clients that ask for it', async () => {
     const html = await service.get('/', { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
@@ -90,4 +133,78 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     expect(json.rest.map((r: any) => r.path)).toEqual(['/api/v3/transactionsByMasterchainBlock', '/api/v3/pendingTraces']);
     expect(json.rest.every((r: any) => typeof r.example === 'string')).toBe(true);
   });
+});
+
+/** Databases without the demo's variety, as ton-indexer databases can be: each tab runs, or is not sent. */
+describe.each(await availableBackends())('examples on other databases, on %s', (backend) => {
+  async function onDatabase(load: (db: Database) => Promise<unknown>, check: (service: Service, db: TestDatabase) => Promise<void>) {
+    const db = await createTestDatabase(backend);
+    const service = await startService(db.reader);
+    try {
+      await load(db.writer);
+      await check(service, db);
+    } finally {
+      await service.close();
+      await db.drop();
+    }
+  }
+  const DEMO_FINALIZED = ['transactions_testnet_2025-07_by_account.json', 'traces_testnet_2025-07_real.json'];
+  const singleTransactionTrace = (seed: string) => {
+    const doc = syntheticTrace(1, seed);
+    doc.traces[0].trace_info.trace_state = 'complete';
+    return JSON.stringify(doc);
+  };
+
+  it('without pending traces, the tree tab falls back to a finalized trace of several transactions and runs to data', () =>
+    onDatabase(
+      async (db) => {
+        for (const file of DEMO_FINALIZED) await importFile(db, path.join(DEMO_DIR, file));
+      },
+      async (service, db) => {
+        const tabs = await expectTabsRun(service, { data: true });
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate']);
+        const { id } = JSON.parse(tabs[1].variables);
+        const [trace] = await db.writer.query<{ state: string; nodes_: string }>('select state, nodes_ from traces where trace_id = $1', [id]);
+        expect(trace.state).toBe('complete');
+        expect(Number(trace.nodes_)).toBeGreaterThan(1);
+        const { data } = await runTab(service, tabs[1]);
+        expect(data.trace.root.children.length).toBeGreaterThan(0);
+      },
+    ));
+
+  it('with only single-transaction traces, no tab is sent with an empty id and every tab runs to data', () =>
+    onDatabase(
+      async (db) => {
+        await importDocument(db, 'a.json', singleTransactionTrace('a'));
+        await importDocument(db, 'b.json', singleTransactionTrace('b'));
+      },
+      async (service) => {
+        const tabs = await expectTabsRun(service, { data: true });
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate']);
+      },
+    ));
+
+  it('with transactions but no traces, the trace tabs are left out and the others run to data', () =>
+    onDatabase(
+      (db) => importDocument(db, 'account.json', fixtureText('transactions_testnet_2025-07_by_account.json')),
+      async (service) => {
+        const tabs = await expectTabsRun(service, { data: true });
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'Navigate']);
+      },
+    ));
+
+  it('on an empty database, GraphiQL still opens on one tab that says so and runs without errors; the docs say there is nothing to try', () =>
+    onDatabase(
+      async () => {},
+      async (service) => {
+        const tabs = await expectTabsRun(service, { data: false });
+        expect(tabs).toHaveLength(1);
+        expect(tabs[0].query).toMatch(/no transactions yet/);
+        const docs = await service.get('/api/v3/docs');
+        expect(docs.status).toBe(200);
+        expect(await docs.text()).toContain('no data in this database to show yet');
+        const index = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
+        expect(index.rest.map((r: any) => r.example)).toEqual([null, null]);
+      },
+    ));
 });

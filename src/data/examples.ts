@@ -7,31 +7,40 @@ export interface Examples {
   /** An account with a trace still pending, and that trace's external message hash. */
   pendingAccount: string | null;
   pendingExtMsgHash: string | null;
-  /** A recent complete trace of several transactions; its id is its root transaction's hash. */
+  /** A recent complete trace, of several transactions when there is one; its id is its root transaction's hash. */
   traceId: string | null;
+  /** A transaction: the root of that trace, else one of the latest block. */
+  transactionHash: string | null;
 }
 
-/** A few indexed lookups (newest first), cheap on a full ton-indexer database. */
+const completeTrace = async (db: Queryable, filter: string) =>
+  (await db.query<{ trace_id: string }>(
+    `select trace_id from traces where state = 'complete'${filter} order by end_lt desc nulls last, trace_id desc limit 1`,
+  ))[0]?.trace_id ?? null;
+
+/** A few indexed lookups (newest first), cheap on a full ton-indexer database; fallbacks run only when needed. */
 export async function findExamples(db: Queryable): Promise<Examples> {
-  const [[block], [pending], [trace]] = await Promise.all([
+  const [[block], [pending], traceId] = await Promise.all([
     db.query<{ seqno: number | null }>('select max(mc_block_seqno) as seqno from transactions'),
     db.query<{ account: string; external_hash: string | null }>(
       `select T.account, E.external_hash from traces E join transactions T on T.trace_id = E.trace_id and T.lt = E.start_lt
         where E.state = 'pending' order by E.end_lt desc nulls last limit 1`,
     ),
-    db.query<{ trace_id: string }>(
-      `select trace_id from traces where state = 'complete' and nodes_ > 1 order by end_lt desc nulls last, trace_id desc limit 1`,
-    ),
+    completeTrace(db, ' and nodes_ > 1').then((id) => id ?? completeTrace(db, '')),
   ]);
+  const seqno = block?.seqno ?? null;
+  const [latest] = traceId !== null || seqno === null ? [] :
+    await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
   return {
-    seqno: block?.seqno ?? null,
+    seqno,
     pendingAccount: pending?.account ?? null,
     pendingExtMsgHash: pending?.external_hash ?? null,
-    traceId: trace?.trace_id ?? null,
+    traceId,
+    transactionHash: traceId ?? latest?.hash ?? null,
   };
 }
 
-const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null };
+const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */
 export function cachedExamples(db: Queryable, ttlMs = 60_000): () => Promise<Examples> {

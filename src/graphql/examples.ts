@@ -7,11 +7,7 @@ export interface ExampleTab {
 
 const tab = (query: string, variables: Record<string, unknown>): ExampleTab => ({ query, variables: JSON.stringify(variables, null, 2) });
 
-/** GraphiQL's opening tabs: each runs as it is, with variables that exist in this database. */
-export function exampleTabs(ex: Examples): ExampleTab[] {
-  const tabs = [
-    tab(
-      `# The transactions of a masterchain block and of the shard blocks it commits (here: the latest one indexed),
+const BLOCK = `# The transactions of a masterchain block and of the shard blocks it commits (here: the latest one indexed),
 # with their messages, decoded comments and the accounts' user-friendly addresses.
 query BlockTransactions($seqno: UInt32!) {
   transactionsByMasterchainBlock(seqno: $seqno, limit: 5, sort: ASC) {
@@ -25,14 +21,9 @@ query BlockTransactions($seqno: UInt32!) {
     description { aborted computePh { success exitCode gasUsed } }
   }
 }
-`,
-      { seqno: ex.seqno ?? 0 },
-    ),
-  ];
-  if (ex.pendingAccount) {
-    tabs.push(
-      tab(
-        `# Traces still in flight for an account (from the database and the trace emulator), as trees:
+`;
+
+const PENDING_TREE = `# Traces still in flight for an account (from the database and the trace emulator), as trees:
 # each node is a transaction, its children the transactions its out-messages caused.
 query PendingTraces($account: String!) {
   pendingTraces(account: $account, limit: 3) {
@@ -49,14 +40,9 @@ query PendingTraces($account: String!) {
     actions { type success details }
   }
 }
-`,
-        { account: ex.pendingAccount },
-      ),
-    );
-  } else {
-    tabs.push(
-      tab(
-        `# No trace is pending right now: a finalized one, as a tree. Each node is a transaction, its children
+`;
+
+const FINALIZED_TREE = `# No trace is pending right now: a finalized one, as a tree. Each node is a transaction, its children
 # the transactions its out-messages caused.
 query TraceTree($id: String!) {
   trace(id: $id) {
@@ -71,14 +57,9 @@ query TraceTree($id: String!) {
     }
   }
 }
-`,
-        { id: ex.traceId ?? '' },
-      ),
-    );
-  }
-  tabs.push(
-    tab(
-      `# A trace by its id (the hash of its root transaction): its size, state, and the actions classified from it.
+`;
+
+const TRACE = `# A trace by its id (the hash of its root transaction): its size, state, and the actions classified from it.
 query Trace($id: String!) {
   trace(id: $id) {
     traceId
@@ -99,11 +80,9 @@ query Trace($id: String!) {
     }
   }
 }
-`,
-      { id: ex.traceId ?? '' },
-    ),
-    tab(
-      `# Navigation: a transaction's out-messages, the transactions that received them, and the trace they are in.
+`;
+
+const NAVIGATE = `# Navigation: a transaction's out-messages, the transactions that received them, and the trace they are in.
 query Navigate($hash: String!) {
   transaction(hash: $hash) {
     hash
@@ -121,9 +100,28 @@ query Navigate($hash: String!) {
     }
   }
 }
-`,
-      { hash: ex.traceId ?? '' },
-    ),
-  );
-  return tabs;
+`;
+
+// __typename answers on any database, even with introspection disabled.
+const NO_DATA = `# This database holds no transactions yet, so there is nothing to show here. Once ton-indexer (or
+# \`npm run cli -- import <file>\`) has written some, reload this page: its tabs then hold a masterchain block,
+# a trace tree and a navigation query, each with values from the data. Meanwhile the documentation explorer
+# describes every type and field. This query only checks that the service answers:
+query NoDataYet {
+  __typename
+}
+`;
+
+/**
+ * GraphiQL's opening tabs: each runs as it is, with variables that exist in this database. A tab without such a
+ * value is left out rather than sent to fail; a database without any gets one tab that says so.
+ */
+export function exampleTabs(ex: Examples): ExampleTab[] {
+  const tabs = [
+    ex.seqno !== null && tab(BLOCK, { seqno: ex.seqno }),
+    ex.pendingAccount ? tab(PENDING_TREE, { account: ex.pendingAccount }) : ex.traceId && tab(FINALIZED_TREE, { id: ex.traceId }),
+    ex.traceId && tab(TRACE, { id: ex.traceId }),
+    ex.transactionHash && tab(NAVIGATE, { hash: ex.transactionHash }),
+  ].filter((t): t is ExampleTab => !!t);
+  return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];
 }
