@@ -52,6 +52,8 @@ describe('statement time on the embedded database', () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       await expect(db.query('insert into readonly values (1)')).rejects.toMatchObject({ code: '25006' });
       expect(await db.query('select count(*) as n from readonly')).toEqual([{ n: '0' }]);
+      // the new thread keeps the embedded settings: 32 MB of shared buffers, not PostgreSQL's 128 MB
+      expect(await db.query('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
     } finally {
       await db.close();
     }
