@@ -3,7 +3,7 @@ import type { MasterchainTip } from './data/blocks';
 import type { Examples } from './data/examples';
 import type { Network } from './config';
 import type { Database, Queryable } from './db/types';
-import { createLoaders, type Loaders } from './data/loaders';
+import { createLoaders, type LoaderOptions, type Loaders } from './data/loaders';
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
@@ -54,7 +54,7 @@ export interface RequestContext {
   operationName?: string;
 }
 
-export function createRequestContext(services: Services, opts: { timeoutMs?: number } = {}): RequestContext {
+export function createRequestContext(services: Services, opts: { timeoutMs?: number } & LoaderOptions = {}): RequestContext {
   const stats = { statements: 0 };
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
   const target = services.db.session?.() ?? services.db;
@@ -67,7 +67,7 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
   return {
     services,
     db,
-    loaders: createLoaders(db),
+    loaders: createLoaders(db, opts),
     stats,
     emulated: { transactions: new Map(), senders: new Map(), receivers: new Map() },
     warnings: [],

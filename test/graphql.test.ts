@@ -152,6 +152,21 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     expect(navigated.texts[0]).not.toMatch(/compute_gas_used/);
     expect(gqlOf(navigated.data.transaction)).toEqual(wireOf(rest.transactions[0]));
 
+    // A trace's transactions are read without their description (loaded when selected, `aborted` aside), and its
+    // tree from the messages' keys; a node's in-message is read with what its selection needs.
+    const traced = await statements(
+      'query($h: String!) { transaction(hash: $h) { trace { root { transactionAborted inMsgHash inMsg { hash value } transaction { description { aborted computePh { gasUsed } } } } } } }',
+      { h: hash },
+    );
+    const traceRead = traced.texts.find((t) => /T\.trace_id = any/.test(t))!;
+    expect(traceRead).toMatch(/T\.aborted/);
+    expect(traceRead).not.toMatch(/compute_gas_used/);
+    expect(traced.texts).toContain('select M.tx_hash, M.msg_hash, M.direction, M.created_lt from messages M where M.tx_hash = any($1::text[]::tonhash[])');
+    const root = traced.data.transaction.trace.root;
+    expect(root.transaction.description.aborted).toBe(root.transactionAborted);
+    expect(root.inMsg?.hash ?? null).toBe(root.inMsgHash);
+    expect(root.inMsgHash).not.toBeNull();
+
     // Messages without bodies unless a body is selected.
     const messages = await statements('query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 100) { inMsg { value } outMsgs { hash value opcode } } }', { s: DEMO_BLOCK });
     expect(messages.texts.join('\n')).not.toMatch(/message_contents/);

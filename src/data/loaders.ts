@@ -5,7 +5,7 @@ import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
 import type { MessageRow } from './rows';
-import { descriptionsByHashes, transactionHeadersByHashes } from './transactions';
+import { descriptionsByHashes, transactionHeadersByHashes, type TransactionColumn } from './transactions';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
 import { tracesByIds, transactionsByTraces } from './traces';
@@ -14,7 +14,12 @@ import { tracesByIds, transactionsByTraces } from './traces';
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
  * fetched at most once per request. Shared by REST handlers and GraphQL resolvers.
  */
-export function createLoaders(db: Queryable) {
+export interface LoaderOptions {
+  /** The columns transactions of traces are read with (whole rows by default: REST shapes them all). */
+  traceTransactionColumns?: readonly TransactionColumn[];
+}
+
+export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   const options = { maxBatchSize: 5000 };
   const messageContent = new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options);
   return {
@@ -38,7 +43,7 @@ export function createLoaders(db: Queryable) {
     sourceTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
     destinationTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'in'), options),
     trace: new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
-    transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids), options),
+    transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
     actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
       const byAddress = new Map<string, MetadataRow[]>();

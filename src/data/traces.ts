@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { selectTransactions } from './transactions';
+import { selectTransactions, type TransactionColumn } from './transactions';
 import type { TransactionRow } from './rows';
 
 /** A `traces` row. */
@@ -55,10 +55,13 @@ export async function tracesByIds(db: Queryable, ids: readonly string[]): Promis
   return ids.map((id) => byId.get(id) ?? null);
 }
 
-/** Batch function: each trace's transactions, lt ascending (account breaks ties). */
-export async function transactionsByTraces(db: Queryable, traceIds: readonly string[]): Promise<TransactionRow[][]> {
+/**
+ * Batch function: each trace's transactions, lt ascending (account breaks ties); whole rows unless `columns`
+ * names fewer (GraphQL, which loads descriptions on demand).
+ */
+export async function transactionsByTraces(db: Queryable, traceIds: readonly string[], columns?: readonly TransactionColumn[]): Promise<TransactionRow[][]> {
   const rows = await db.query<TransactionRow>(
-    `${selectTransactions()}
+    `${selectTransactions(columns)}
       where T.trace_id = any($1::text[]::tonhash[]) order by T.trace_id, T.lt, T.account`,
     [traceIds],
   );

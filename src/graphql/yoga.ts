@@ -12,6 +12,7 @@ import { renderGraphiQLPage } from './graphiqlPage';
 import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
+import { TRACE_TRANSACTION_COLUMNS } from './types/transaction';
 
 /** Each request's context by its Request, for the hooks that only see the Request (response and result). */
 type Contexts = WeakMap<Request, RequestContext>;
@@ -109,7 +110,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
     // The HTTP route reads the body first, bounded (http/body.ts: 413 past MAX_BODY_BYTES), and hands yoga the
     // bytes; yoga's own limit would count them again through a stream pipeline on every request.
     maxRequestBodySize: false,
-    context: ({ request }) => createRequestContext(services, { timeoutMs: requestTimeoutMs(request) }),
+    context: ({ request }) => createRequestContext(services, { timeoutMs: requestTimeoutMs(request), traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }),
     maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [

@@ -12,7 +12,8 @@ import { builder } from '../builder';
 import { badUserInput } from '../errors';
 import { Action } from './action';
 import { Message, type MessageSource } from './message';
-import { fromDatabase, messagesOf, Transaction } from './transaction';
+import { fromDatabase, messagesOf, selectedMessageColumns, Transaction } from './transaction';
+import { MESSAGE_KEY_COLUMNS } from '../../data/messages';
 
 /** A trace as GraphQL holds it: its lists may be loaded already (pendingTraces) or on demand (navigation). */
 export type TraceRef = Omit<TraceModel, 'transactions' | 'actions'> & {
@@ -24,7 +25,7 @@ export type TraceRef = Omit<TraceModel, 'transactions' | 'actions'> & {
 /** A node of a built tree, with what the whole tree shares: its transactions and in-messages by hash. */
 interface NodeRef {
   node: TreeNode;
-  tree: { txs: Map<string, TraceTransaction>; inMsgs: Map<string, MessageSource | null> };
+  tree: { txs: Map<string, TraceTransaction> };
 }
 
 async function transactionsOf(trace: TraceRef, ctx: RequestContext): Promise<TraceTransaction[]> {
@@ -41,16 +42,14 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
   if (!tree) {
     tree = (async () => {
       const txs = await transactionsOf(trace, ctx);
-      const messages = await Promise.all(txs.map((tx) => messagesOf(tx, ctx)));
-      const inMsgs = new Map<string, MessageSource | null>();
+      const messages = await Promise.all(txs.map((tx) => messagesOf(tx, ctx, MESSAGE_KEY_COLUMNS)));
       const built = buildTree(
         txs.map((tx, i) => {
           const inMsg = messages[i].find((m) => m.direction === 'in') ?? null;
-          inMsgs.set(tx.row.hash, inMsg);
           return { hash: tx.row.hash, inMsgHash: inMsg?.msg_hash ?? null, outMsgHashes: messages[i].filter((m) => m.direction === 'out').map((m) => m.msg_hash) };
         }),
       );
-      const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])), inMsgs };
+      const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])) };
       return { root: built.root && { node: built.root, tree }, warning: built.warning };
     })();
     trees.set(trace, tree);
@@ -99,7 +98,12 @@ TraceNode.implement({
       type: Message,
       nullable: true,
       description: 'The inbound message that caused this transaction: the external-in message at the root, a parent\'s out-message below it.',
-      resolve: (n) => n.tree.inMsgs.get(n.node.hash) ?? null,
+      // The tree holds the in-message's keys only: its fields are read with what the selection needs.
+      resolve: async (n, _args, ctx, info) => {
+        if (n.node.inMsgHash === null) return null;
+        const messages = await messagesOf(n.tree.txs.get(n.node.hash)!, ctx, selectedMessageColumns(info));
+        return messages.find((m) => m.direction === 'in') ?? null;
+      },
     }),
     transaction: t.field({ type: Transaction, description: "The node's transaction, in full.", resolve: (n) => n.tree.txs.get(n.node.hash)! }),
     children: t.field({ type: [TraceNode], description: "The transactions this node's out-messages caused, one per delivered message.", complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),

@@ -40,7 +40,13 @@ const reads = (...columns: TransactionColumn[]) => ({ columns });
 export const messagesOf = async (tx: TransactionRef, ctx: RequestContext, columns: readonly MessageColumn[] = MESSAGE_COLUMNS): Promise<MessageSource[]> =>
   tx.messages ?? ctx.loaders.messageRowsByTransaction.load(tx.row.hash, messageColumnSet(columns));
 
-const selectedMessageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS);
+export const selectedMessageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS);
+
+/**
+ * What GraphQL reads of a trace's transactions: all but the description (loaded when `description` is
+ * selected), plus `aborted` for `TraceNode.transactionAborted`.
+ */
+export const TRACE_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [...TRANSACTION_HEADER_COLUMNS, 'aborted'];
 
 export const Transaction = builder.loadableObject('Transaction', {
   description:
