@@ -152,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
       graphiql: flag('GRAPHIQL', env.GRAPHIQL, true),
     },
     maxConcurrentRequests: integer('MAX_CONCURRENT_REQUESTS', get('maxConcurrentRequests', 'MAX_CONCURRENT_REQUESTS'), 4, 1, 10_000),
-    maxConcurrentTransactions: integer('MAX_CONCURRENT_TRANSACTIONS', get('maxConcurrentTransactions', 'MAX_CONCURRENT_TRANSACTIONS'), 2000, 1, 100_000_000),
+    maxConcurrentTransactions: integer('MAX_CONCURRENT_TRANSACTIONS', get('maxConcurrentTransactions', 'MAX_CONCURRENT_TRANSACTIONS'), 1500, 1, 100_000_000),
     maxQueuedRequests: integer('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS, 256, 0, 1_000_000),
     maxQueueWaitMs: integer('MAX_QUEUE_WAIT_MS', env.MAX_QUEUE_WAIT_MS, 5000, 1, 600_000),
     shutdown: {

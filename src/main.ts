@@ -25,7 +25,7 @@ const SETTINGS: [env: string, help: string][] = [
   ['PG_CONNECT_TIMEOUT_MS', 'how long to wait for a pool connection (default 2000)'],
   ['CACHE_MAX_MB', 'memory for finalized block pages served again, 0 to turn off (default 64)'],
   ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
-  ['MAX_CONCURRENT_TRANSACTIONS', 'transactions shaped at once over those requests; a page weighs its limit, a heavier one runs alone (default 2000)'],
+  ['MAX_CONCURRENT_TRANSACTIONS', 'transactions shaped at once over those requests; a page weighs its limit, a heavier one runs alone (default 1500)'],
   ['MAX_QUEUED_REQUESTS', 'requests that may wait for a turn; more get 503 with Retry-After (default 256)'],
   ['MAX_QUEUE_WAIT_MS', 'longest wait for a turn before 503 (default 5000)'],
   ['ADDRESS_BOOK_MAX_AGE_MS', 'longest a finalized page may be cached with its address book, 0: not cached (default 60000)'],
