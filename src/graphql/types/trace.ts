@@ -36,6 +36,20 @@ async function transactionsOf(trace: TraceRef, ctx: RequestContext): Promise<Tra
 
 const trees = new WeakMap<TraceRef, Promise<{ root: NodeRef | null; warning: string | null }>>();
 
+/**
+ * What reading a stored trace already told, given to the loaders: its transactions by hash, and for each of its
+ * messages the transaction that sent or received it. Navigation inside the trace then reads nothing again.
+ */
+function primeLoaders(ctx: RequestContext, txs: TraceTransaction[], messages: MessageSource[][]) {
+  txs.forEach((tx, i) => {
+    if (tx.emulated) return;
+    ctx.loaders.transaction.prime(tx.row.hash, tx.row);
+    for (const m of messages[i]) {
+      (m.direction === 'out' ? ctx.loaders.sourceTransactionHash : ctx.loaders.destinationTransactionHash).prime(m.msg_hash, m.tx_hash);
+    }
+  });
+}
+
 /** The trace's tree, built once per trace object; every transaction's messages load in one batch. */
 function treeOf(trace: TraceRef, ctx: RequestContext) {
   let tree = trees.get(trace);
@@ -43,6 +57,7 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
     tree = (async () => {
       const txs = await transactionsOf(trace, ctx);
       const messages = await Promise.all(txs.map((tx) => messagesOf(tx, ctx, MESSAGE_KEY_COLUMNS)));
+      primeLoaders(ctx, txs, messages);
       const built = buildTree(
         txs.map((tx, i) => {
           const inMsg = messages[i].find((m) => m.direction === 'in') ?? null;
