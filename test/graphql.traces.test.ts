@@ -139,7 +139,10 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
 
   it('reports bad selectors with BAD_USER_INPUT', async () => {
     const neither = await execute(NestedPendingTracesDocument, {});
-    expect(neither.errors?.[0]).toMatchObject({ message: 'exactly one of "account" and "ext_msg_hash" must be given', extensions: { code: 'BAD_USER_INPUT' } });
+    // the same rule as REST, naming the arguments as GraphQL spells them
+    expect(neither.errors?.[0]).toMatchObject({ message: 'exactly one of "account" and "extMsgHash" must be given', extensions: { code: 'BAD_USER_INPUT' } });
+    const tooMany = await execute(NestedPendingTracesDocument, { extMsgHash: Array.from({ length: 101 }, (_, i) => Buffer.alloc(32, i).toString('hex')) });
+    expect(tooMany.errors?.[0]).toMatchObject({ message: 'parameter "extMsgHash" takes at most 100 values, got 101', extensions: { code: 'BAD_USER_INPUT' } });
     const bad = await execute(NestedPendingTracesDocument, { account: 'nope' });
     expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     const badWorkchain = await execute(NestedPendingTracesDocument, { account: `128:${'1'.repeat(64)}` });

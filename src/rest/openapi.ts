@@ -1,4 +1,6 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
+import { BLOCK_PAGE, PENDING_TRACES } from '../params/routes';
+import { bounds, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
 const str = { type: 'string' };
@@ -103,6 +105,39 @@ const control = [
   { name: 'x_no_metadata', in: 'query', schema: { type: 'boolean' }, description: 'or X-No-Metadata' },
 ];
 
+function parameterSchema(p: Param) {
+  switch (p.kind) {
+    case 'integer':
+      return { type: 'integer', minimum: p.min, maximum: p.max, ...(p.default === undefined ? {} : { default: p.default }) };
+    case 'enum':
+      return { enum: Object.keys(p.values), default: p.default };
+    case 'address':
+      return str;
+    case 'hashList':
+      return { type: 'array', items: str, maxItems: p.max };
+    case 'stringList':
+      return { type: 'array', items: str };
+  }
+}
+
+const REST_NOTES: Partial<Record<Param['kind'], string>> = { enum: 'any case', hashList: 'repeatable', stringList: 'repeatable' };
+
+/** A route's parameters (params/routes.ts) as OpenAPI query parameters. */
+const routeParameters = (route: RouteParams) =>
+  Object.entries(route.params).map(([name, p]) => {
+    const notes = [bounds(p), REST_NOTES[p.kind]].filter(Boolean).join('; ');
+    const selector = route.exactlyOne?.find((group) => group.includes(name));
+    const one = selector ? ` Exactly one of ${selector.join(', ')}.` : '';
+    return {
+      name,
+      in: 'query',
+      ...(p.kind === 'integer' && p.default === undefined ? { required: true } : {}),
+      schema: parameterSchema(p),
+      ...(p.kind === 'hashList' || p.kind === 'stringList' ? { style: 'form', explode: true } : {}),
+      description: `${p.description}${notes ? ` (${notes})` : ''}${one}`,
+    };
+  });
+
 export const OPENAPI = {
   openapi: '3.1.0',
   info: { title: 'tonql: TON Center v3 compatible REST', version: '0.1.0', description: 'Unknown parameters are rejected with 422; see the README for the wire rules.' },
@@ -111,13 +146,7 @@ export const OPENAPI = {
       get: {
         operationId: 'transactionsByMasterchainBlock',
         summary: 'Transactions of a masterchain block and of every shard block it commits',
-        parameters: [
-          { name: 'seqno', in: 'query', required: true, schema: { type: 'integer', minimum: 0, maximum: 4294967295 }, description: 'the masterchain block: its transactions and those of every shard block it commits' },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 }, description: 'transactions per page' },
-          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 }, description: 'transactions to skip; the order is total, so pages never overlap or skip' },
-          { name: 'sort', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' }, description: 'by lt, then account, in the same direction (any case)' },
-          ...control,
-        ],
+        parameters: [...routeParameters(BLOCK_PAGE), ...control],
         responses: {
           '200': { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
           '304': { description: 'If-None-Match matched' },
@@ -129,13 +158,7 @@ export const OPENAPI = {
       get: {
         operationId: 'pendingTraces',
         summary: 'Traces still in flight, from the database and the trace emulator, newest first',
-        parameters: [
-          { name: 'account', in: 'query', schema: str, description: 'traces with a transaction of this account: raw or user-friendly address; exactly one of account and ext_msg_hash' },
-          { name: 'ext_msg_hash', in: 'query', schema: { type: 'array', items: str, maxItems: 100 }, style: 'form', explode: true, description: 'traces started by these external messages: raw or normalized hash, hex, base64 or base64url; repeatable' },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 }, description: 'traces, newest end_lt first' },
-          { name: 'supported_action_types', in: 'query', schema: { type: 'array', items: str }, style: 'form', explode: true, description: 'only actions of these types; an action of an unlisted type is replaced by its listed ancestor. Default: the top-level actions' },
-          ...control,
-        ],
+        parameters: [...routeParameters(PENDING_TRACES), ...control],
         responses: { '200': { description: 'matching traces ([] when none)', content: { 'application/json': { schema: ref('TracesResponse') } } }, ...errors(401, 405, 422, 429, 503, 504) },
       },
     },

@@ -1,7 +1,18 @@
 import { badInput } from '../errors';
+import type { ParamSource, RouteParams } from '../params/spec';
 
 /** toncenter's request-control parameters, accepted on every route. */
 export const CONTROL_PARAMS = ['api_key', 'x_timeout', 'x_no_address_book', 'x_no_metadata'] as const;
+
+/** The names a route's query string may hold: its own parameters and the control parameters. */
+export const restParamNames = (route: RouteParams): string[] => [...Object.keys(route.params), ...CONTROL_PARAMS];
+
+/** A checked query string as the source of `parseParams`: REST names, repeatable values comma-split. */
+export const restSource = (query: QueryParams): ParamSource => ({
+  name: (key) => key,
+  single: (key) => query.single(key),
+  list: (key) => query.list(key),
+});
 
 /**
  * A query string checked against the route's parameter list: unknown names and percent-encoding that is not
@@ -36,25 +47,6 @@ export class QueryParams {
   /** A repeatable parameter; each value may also hold a comma-separated list. */
   list(name: string): string[] {
     return (this.values.get(name) ?? []).flatMap((v) => v.split(','));
-  }
-
-  integer(name: string, opts: { min: number; max: number; default?: number; required?: string }): number {
-    const raw = this.single(name);
-    if (raw === undefined) {
-      if (opts.default !== undefined) return opts.default;
-      throw badInput(`parameter "${name}" is required: ${opts.required ?? `an integer from ${opts.min} to ${opts.max}`}`);
-    }
-    return checkInteger(name, raw, opts.min, opts.max);
-  }
-
-  oneOf<T extends string>(name: string, choices: readonly T[], fallback: T): T {
-    const raw = this.single(name);
-    if (raw === undefined) return fallback;
-    const value = raw.toLowerCase() as T;
-    if (!choices.includes(value)) {
-      throw badInput(`parameter "${name}" must be one of ${choices.join(', ')}, got "${printable(raw)}"`);
-    }
-    return value;
   }
 }
 

@@ -2,7 +2,10 @@ import type { ActionRow } from '../../data/actions';
 import { selectActions } from '../../data/traceDetails';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { pendingTracesQuery } from '../../rest/pendingTraces';
+import { pendingTracesRequest } from '../../rest/pendingTraces';
+import { PENDING_TRACES } from '../../params/routes';
+import { graphqlSource } from '../../params/spec';
+import { routeArgs } from '../params';
 import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
@@ -211,23 +214,14 @@ builder.objectFields(Transaction, (t) => ({
 builder.queryFields((t) => ({
   pendingTraces: t.field({
     type: [Trace],
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 100) }),
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? PENDING_TRACES.params.limit.default)) }),
     description:
       "Traces still in flight (trace state pending: messages not yet delivered, or only emulated) for an account or started by external messages, from ton-indexer's database and TON Center's trace emulator, newest first; the same data as REST's `pendingTraces`. Degradations (the emulator's Redis unreachable) are listed in `extensions.warnings`.",
-    args: {
-      account: t.arg.string({ description: 'An address, raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags): traces with a transaction of it. Give this or `extMsgHash`.' }),
-      extMsgHash: t.arg.stringList({
-        description: 'Up to 100 external message hashes, raw or normalized (64 hex digits, base64 or base64url): the traces they started. Give this or `account`.',
-      }),
-      limit: t.arg.int({ defaultValue: 100, description: 'Traces to return, 1 to 1000; newest (highest `endLt`) first.' }),
-      supportedActionTypes: t.arg.stringList({
-        description: 'Action types the client understands: `actions` holds the actions of these types that are not part of an action of a listed type; default: the top-level actions.',
-      }),
-    },
+    args: routeArgs(t.arg, PENDING_TRACES),
     resolve: async (_root, args, ctx) => {
-      const query = pendingTracesQuery({ account: args.account ?? undefined, extMsgHashes: args.extMsgHash ?? undefined, limit: args.limit ?? 100 });
-      const { traces } = await findPendingTraces(ctx, query);
-      return traces.map((tr) => ({ ...tr, supportedActionTypes: args.supportedActionTypes ?? undefined }));
+      const request = pendingTracesRequest(graphqlSource(args));
+      const { traces } = await findPendingTraces(ctx, request.query);
+      return traces.map((tr) => ({ ...tr, supportedActionTypes: request.supportedActionTypes }));
     },
   }),
   trace: t.field({

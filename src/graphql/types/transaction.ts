@@ -5,8 +5,9 @@ import { existingBlockPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn }
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { checkInteger } from '../../rest/query';
-import { MAX_SEQNO } from '../../rest/transactionsByMasterchainBlock';
+import { BLOCK_PAGE } from '../../params/routes';
+import { graphqlSource, parseParams } from '../../params/spec';
+import { routeArgs } from '../params';
 import type { TraceTransaction } from '../../traces/model';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { toWireMetadata } from '../../wire/metadata';
@@ -18,7 +19,7 @@ import { AddressBookEntry } from './addressBook';
 import { AddressMetadata } from './metadata';
 import { BlockRef } from './blockRef';
 import { TransactionDescription } from './description';
-import { AccountStatus, Finality, SortOrder } from './enums';
+import { AccountStatus, Finality } from './enums';
 import { Message, reads as readsMessage, type MessageSource } from './message';
 import { selectedColumns } from '../selection';
 import { notFound } from '../../errors';
@@ -220,20 +221,10 @@ builder.queryFields((t) => ({
     type: [Transaction],
     description:
       "Transactions of a masterchain block and of every shard block it commits (`transactions.mc_block_seqno = seqno`), ordered by (lt, account); the same data as REST's `transactionsByMasterchainBlock`. NOT_FOUND when the block is not indexed.",
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.limit ?? 10) }),
-    args: {
-      seqno: t.arg({ type: 'UInt32', required: true, description: 'Seqno of the masterchain block (workchain -1).' }),
-      limit: t.arg.int({ defaultValue: 10, description: 'Transactions per page, 1 to 1000.' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Transactions to skip, 0 or more.' }),
-      sort: t.arg({ type: SortOrder, defaultValue: 'desc', description: 'By logical time, ties broken by account.' }),
-    },
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? BLOCK_PAGE.params.limit.default)) }),
+    args: routeArgs(t.arg, BLOCK_PAGE),
     resolve: async (_root, args, ctx, info) => {
-      const page = {
-        seqno: checkInteger('seqno', String(args.seqno), 0, MAX_SEQNO),
-        limit: checkInteger('limit', String(args.limit), 1, 1000),
-        offset: checkInteger('offset', String(args.offset), 0, 2 ** 31 - 1),
-        sort: args.sort === 'asc' ? ('asc' as const) : ('desc' as const),
-      };
+      const page = parseParams(BLOCK_PAGE, graphqlSource(args));
       return (await existingBlockPage(ctx.db, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
     },
   }),

@@ -1,0 +1,39 @@
+import { bounds, graphqlName, type Param, type RouteParams } from '../params/spec';
+import { builder } from './builder';
+import { SortOrder } from './types/enums';
+
+type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
+
+/** The GraphQL enums route parameters take, by name (each built from its parameter's values). */
+const ENUMS = { [SortOrder.name]: SortOrder };
+
+function described(route: RouteParams, key: string, p: Param): string {
+  const shown = bounds(p);
+  const selector = route.exactlyOne?.find((group) => group.includes(key));
+  return [p.description, shown && `${shown[0].toUpperCase()}${shown.slice(1)}.`, selector && `Give exactly one of ${selector.map((k) => `\`${graphqlName(k)}\``).join(', ')}.`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function argOf(arg: ArgBuilder, p: Param, description: string) {
+  switch (p.kind) {
+    case 'integer':
+      return p.graphqlType === 'UInt32'
+        ? arg({ type: 'UInt32', required: p.default === undefined, defaultValue: p.default, description })
+        : arg.int({ required: p.default === undefined, defaultValue: p.default, description });
+    case 'enum': {
+      const type = ENUMS[p.graphqlEnum.name];
+      if (!type) throw new Error(`no GraphQL enum ${p.graphqlEnum.name} for a route parameter`);
+      return arg({ type, defaultValue: p.default, description });
+    }
+    case 'address':
+      return arg.string({ description });
+    case 'hashList':
+    case 'stringList':
+      return arg.stringList({ description });
+  }
+}
+
+/** A route's parameters as GraphQL arguments, in camelCase, with the same bounds and defaults as REST. */
+export const routeArgs = (arg: ArgBuilder, route: RouteParams) =>
+  Object.fromEntries(Object.entries(route.params).map(([key, p]) => [graphqlName(key), argOf(arg, p, described(route, key, p))]));

@@ -1,0 +1,50 @@
+/** The parameters of each route, described once for REST, GraphQL and OpenAPI (see spec.ts). */
+import type { RouteParams } from './spec';
+
+export const MAX_SEQNO = 2 ** 32 - 1;
+export const MAX_EXT_MSG_HASHES = 100;
+
+const supportedActionTypes = {
+  kind: 'stringList',
+  description:
+    'Action types the client understands: only actions of these types, an action of an unlisted type replaced by its listed ancestor (e.g. jetton_transfer gives the transfers inside a swap too). Default: the top-level actions.',
+} as const;
+
+export const BLOCK_PAGE = {
+  params: {
+    seqno: {
+      kind: 'integer',
+      min: 0,
+      max: MAX_SEQNO,
+      required: `the masterchain block seqno, an integer from 0 to ${MAX_SEQNO}`,
+      graphqlType: 'UInt32',
+      description: 'Seqno of the masterchain block (workchain -1): its transactions and those of every shard block it commits.',
+    },
+    limit: { kind: 'integer', min: 1, max: 1000, default: 10, description: 'Transactions per page.' },
+    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: 'Transactions to skip; the order is total, so pages never overlap or skip.' },
+    sort: {
+      kind: 'enum',
+      values: { asc: 'Oldest first: lowest logical time first.', desc: 'Newest first: highest logical time first.' },
+      default: 'desc',
+      graphqlEnum: { name: 'SortOrder', description: 'Order of a page by logical time (`lt`), ties broken by account in the same direction.' },
+      description: 'By logical time, ties broken by account in the same direction.',
+    },
+  },
+} as const satisfies RouteParams;
+
+export const PENDING_TRACES = {
+  params: {
+    account: {
+      kind: 'address',
+      description: 'Traces with a transaction of this account: an address, raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags).',
+    },
+    ext_msg_hash: {
+      kind: 'hashList',
+      max: MAX_EXT_MSG_HASHES,
+      description: 'The traces these external messages started: their hashes, raw or normalized (64 hex digits, base64 or base64url).',
+    },
+    limit: { kind: 'integer', min: 1, max: 1000, default: 100, description: 'Traces to return, newest (highest end lt) first.' },
+    supported_action_types: supportedActionTypes,
+  },
+  exactlyOne: [['account', 'ext_msg_hash']],
+} as const satisfies RouteParams;

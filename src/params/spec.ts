@@ -1,0 +1,148 @@
+/**
+ * A route's parameters, described once. The REST parser, the GraphQL arguments (graphql/params.ts) and the
+ * OpenAPI parameters (openapi.ts) all read this description, and both doors check values through `parseParams`,
+ * so a bound, a default or an error message exists in one place.
+ */
+import { parseAddress } from '../encoding/address';
+import { parseHash } from '../encoding/hash';
+import { badInput } from '../errors';
+import { checkInteger, printable } from '../rest/query';
+
+interface Common {
+  /** What it selects or changes, in words (bounds and defaults are shown from the fields below). */
+  description: string;
+}
+
+export interface IntegerParam extends Common {
+  kind: 'integer';
+  min: number;
+  max: number;
+  /** Either a default or `required` (the words of the error when it is missing). */
+  default?: number;
+  required?: string;
+  /** GraphQL's type for it (a seqno is `UInt32`). */
+  graphqlType?: 'Int' | 'UInt32';
+}
+
+export interface EnumParam extends Common {
+  kind: 'enum';
+  /** Each value (as REST takes it, any case) with its meaning. */
+  values: Record<string, string>;
+  default: string;
+  /** The GraphQL enum it is, its values the same in upper case. */
+  graphqlEnum: { name: string; description: string };
+}
+
+export interface AddressParam extends Common {
+  kind: 'address';
+}
+
+export interface HashListParam extends Common {
+  kind: 'hashList';
+  max: number;
+}
+
+export interface StringListParam extends Common {
+  kind: 'stringList';
+}
+
+export type Param = IntegerParam | EnumParam | AddressParam | HashListParam | StringListParam;
+
+/** A route's parameters by their REST name (GraphQL's is the same in camelCase). */
+export interface RouteParams {
+  params: Record<string, Param>;
+  /** Groups of which exactly one must be given (the route's selectors). */
+  exactlyOne?: readonly (readonly string[])[];
+}
+
+type ValueOf<P extends Param> = P extends IntegerParam
+  ? number
+  : P extends EnumParam
+    ? keyof P['values'] & string
+    : P extends AddressParam
+      ? string | undefined
+      : string[];
+
+export type ParsedParams<R extends RouteParams> = { [K in keyof R['params']]: ValueOf<R['params'][K]> };
+
+/** Where values come from: a query string (REST) or GraphQL arguments, each naming parameters its own way. */
+export interface ParamSource {
+  name(key: string): string;
+  single(key: string): string | undefined;
+  list(key: string): string[];
+}
+
+export const graphqlName = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The shown bounds of a parameter, for descriptions (OpenAPI and GraphQL). */
+export function bounds(p: Param): string | undefined {
+  if (p.kind === 'integer') return `${p.min} to ${p.max}${p.default === undefined ? '' : `, default ${p.default}`}`;
+  if (p.kind === 'hashList') return `at most ${p.max}`;
+  return undefined;
+}
+
+function parseOne(name: string, p: Param, source: ParamSource, key: string): unknown {
+  switch (p.kind) {
+    case 'integer': {
+      const raw = source.single(key);
+      if (raw !== undefined) return checkInteger(name, raw, p.min, p.max);
+      if (p.default !== undefined) return p.default;
+      throw badInput(`parameter "${name}" is required: ${p.required ?? `an integer from ${p.min} to ${p.max}`}`);
+    }
+    case 'enum': {
+      const raw = source.single(key);
+      if (raw === undefined) return p.default;
+      const value = raw.toLowerCase();
+      if (!(value in p.values)) throw badInput(`parameter "${name}" must be one of ${Object.keys(p.values).join(', ')}, got "${printable(raw)}"`);
+      return value;
+    }
+    case 'address': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      const address = parseAddress(raw);
+      if (!address) throw badInput(`parameter "${name}" must be an address (raw, or user-friendly base64/base64url), got "${printable(raw)}"`);
+      return address;
+    }
+    case 'hashList': {
+      const raws = source.list(key);
+      if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
+      const hashes = raws.map((raw, i) => {
+        const hash = parseHash(raw);
+        if (!hash) throw badInput(`parameter "${name}" value ${i + 1} must be a hash (64 hex digits, base64 or base64url), got "${printable(raw)}"`);
+        return hash;
+      });
+      return [...new Set(hashes)];
+    }
+    case 'stringList':
+      return source.list(key).map((v) => v.trim()).filter((v) => v !== '');
+  }
+}
+
+const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
+
+/** Every parameter of the route checked and converted; the first problem is thrown as a 422 naming it. */
+export function parseParams<R extends RouteParams>(route: R, source: ParamSource): ParsedParams<R> {
+  const parsed: Record<string, unknown> = {};
+  for (const group of route.exactlyOne ?? []) {
+    const present = group.filter((key) => given(route.params[key].kind === 'address' ? source.single(key) : source.list(key)));
+    if (present.length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
+  }
+  for (const [key, p] of Object.entries(route.params)) parsed[key] = parseOne(source.name(key), p, source, key);
+  return parsed as ParsedParams<R>;
+}
+
+/** GraphQL arguments as a source: values as the client gave them, named in camelCase. */
+export function graphqlSource(args: Record<string, unknown>): ParamSource {
+  const value = (key: string) => args[graphqlName(key)];
+  return {
+    name: graphqlName,
+    single: (key) => {
+      const v = value(key);
+      return v === undefined || v === null ? undefined : String(v);
+    },
+    list: (key) => {
+      const v = value(key);
+      return Array.isArray(v) ? v.map(String) : v === undefined || v === null ? [] : [String(v)];
+    },
+  };
+}

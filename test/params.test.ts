@@ -1,0 +1,70 @@
+import { buildSchema, getNullableType, isListType, type GraphQLArgument } from 'graphql';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_PAGE, PENDING_TRACES } from '../src/params/routes';
+import { graphqlName, graphqlSource, parseParams, type RouteParams } from '../src/params/spec';
+import { OPENAPI } from '../src/rest/openapi';
+import { QueryParams, restParamNames, restSource } from '../src/rest/query';
+
+const ROUTES: [string, string, RouteParams][] = [
+  ['/api/v3/transactionsByMasterchainBlock', 'transactionsByMasterchainBlock', BLOCK_PAGE],
+  ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
+];
+const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
+const rest = (route: RouteParams, query: string) => parseParams(route, restSource(new QueryParams(query, restParamNames(route))));
+const graphql = (route: RouteParams, args: Record<string, unknown>) => parseParams(route, graphqlSource(args));
+const failure = (parse: () => unknown) => {
+  try {
+    parse();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('route parameters, described once', () => {
+  it.each(ROUTES)('%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description', (restPath, field, route) => {
+    const parameters = (OPENAPI.paths as Record<string, { get: { parameters: readonly any[] } }>)[restPath].get.parameters;
+    const args = new Map<string, GraphQLArgument>(schema.getQueryType()!.getFields()[field].args.map((a) => [a.name, a]));
+    expect([...args.keys()].sort()).toEqual(Object.keys(route.params).map(graphqlName).sort());
+    for (const [name, p] of Object.entries(route.params)) {
+      const openapi = parameters.find((q) => q.name === name);
+      const arg = args.get(graphqlName(name))!;
+      expect(openapi, name).toBeDefined();
+      if (p.kind === 'integer') {
+        expect(openapi.schema).toMatchObject({ type: 'integer', minimum: p.min, maximum: p.max });
+        expect(openapi.schema.default).toBe(p.default);
+        expect(arg.defaultValue).toBe(p.default);
+        expect(Boolean(openapi.required)).toBe(p.default === undefined);
+      } else if (p.kind === 'enum') {
+        expect(openapi.schema).toEqual({ enum: Object.keys(p.values), default: p.default });
+        // the printed schema holds GraphQL's names of the values: the same in upper case
+        expect(arg.defaultValue).toBe(p.default.toUpperCase());
+        expect(schema.getType(p.graphqlEnum.name)!.toString()).toBe(p.graphqlEnum.name);
+      } else {
+        expect(isListType(getNullableType(arg.type))).toBe(p.kind !== 'address');
+        expect(openapi.schema.type).toBe(p.kind === 'address' ? 'string' : 'array');
+      }
+      expect(openapi.description.startsWith(p.description), name).toBe(true);
+      expect(arg.description!.startsWith(p.description), name).toBe(true);
+    }
+  });
+
+  it('parses the same request the same way through both doors, and names the parameter as each door spells it', () => {
+    const hash = Buffer.alloc(32, 7).toString('hex');
+    expect(rest(BLOCK_PAGE, 'seqno=5&sort=ASC')).toEqual({ seqno: 5, limit: 10, offset: 0, sort: 'asc' });
+    expect(graphql(BLOCK_PAGE, { seqno: 5, limit: 10, offset: 0, sort: 'asc' })).toEqual(rest(BLOCK_PAGE, 'seqno=5&sort=ASC'));
+    expect(failure(() => rest(BLOCK_PAGE, 'seqno=5&limit=1001'))).toBe('parameter "limit" must be an integer from 1 to 1000, got "1001"');
+    expect(failure(() => graphql(BLOCK_PAGE, { seqno: 5, limit: 1001, offset: 0, sort: 'desc' }))).toBe('parameter "limit" must be an integer from 1 to 1000, got "1001"');
+    expect(failure(() => rest(BLOCK_PAGE, ''))).toBe(`parameter "seqno" is required: the masterchain block seqno, an integer from 0 to ${2 ** 32 - 1}`);
+
+    const twice = `ext_msg_hash=${hash}&ext_msg_hash=${Buffer.from(hash, 'hex').toString('base64')}`;
+    expect(rest(PENDING_TRACES, twice).ext_msg_hash).toEqual([Buffer.from(hash, 'hex').toString('base64')]);
+    expect(graphql(PENDING_TRACES, { extMsgHash: [hash], limit: 100 })).toEqual(rest(PENDING_TRACES, `ext_msg_hash=${hash}`));
+    expect(failure(() => rest(PENDING_TRACES, 'ext_msg_hash=x'))).toBe('parameter "ext_msg_hash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"');
+    expect(failure(() => graphql(PENDING_TRACES, { extMsgHash: ['x'] }))).toBe('parameter "extMsgHash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"');
+    expect(failure(() => rest(PENDING_TRACES, `account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`))).toBe('exactly one of "account" and "ext_msg_hash" must be given');
+    expect(failure(() => graphql(PENDING_TRACES, {}))).toBe('exactly one of "account" and "extMsgHash" must be given');
+  });
+});
