@@ -46,6 +46,8 @@ describe('OpenAPI document', () => {
     validate('TracesResponse', traces);
     validate('Error', await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=x')).json());
     validate('Error', await (await service.get('/api/v3/pendingTraces')).json());
+    validate('TransactionsResponse', await (await service.get('/api/v3/transactions?limit=50')).json());
+    validate('Error', await (await service.get('/api/v3/transactions?sort=x')).json());
   });
 
   it('is readable as a page', async () => {
@@ -54,6 +56,7 @@ describe('OpenAPI document', () => {
     const html = await page.text();
     expect(html).toContain('/api/v3/transactionsByMasterchainBlock');
     expect(html).toContain('/api/v3/pendingTraces');
+    expect(html).toContain('/api/v3/transactions?');
   });
 
   it('rejects a response missing a spec field (the schemas are strict enough to fail)', async () => {

@@ -36,7 +36,7 @@ describe('route parameters, described once', () => {
         expect(openapi.schema).toMatchObject({ type: 'integer', minimum: p.min, maximum: p.max });
         expect(openapi.schema.default).toBe(p.default);
         expect(arg.defaultValue).toBe(p.default);
-        expect(Boolean(openapi.required)).toBe(p.default === undefined);
+        expect(Boolean(openapi.required)).toBe(p.required !== undefined);
       } else if (p.kind === 'enum') {
         expect(openapi.schema).toEqual({ enum: Object.keys(p.values), default: p.default });
         // the printed schema holds GraphQL's names of the values: the same in upper case

@@ -7,7 +7,7 @@ import { masterchainBlockStatus } from '../src/data/blocks';
 import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from '../src/data/messages';
 import { metadataRows } from '../src/data/metadata';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
-import { descriptionsByHashes, transactionHeadersByHashes, transactionsByMasterchainBlock } from '../src/data/transactions';
+import { descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock } from '../src/data/transactions';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
@@ -64,6 +64,29 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
     noSeqScan(await planOf(() => transactionHeadersByHashes(explaining, txHashes)));
     noSeqScan(await planOf(() => descriptionsByHashes(explaining, txHashes)));
     noSeqScan(await planOf(() => messageRowsByTransactions(explaining, txHashes.map((txHash) => ({ txHash, columns: messageColumnSet(['value'] as const) })))));
+  });
+
+  it('/transactions: every filter set runs on the indexer\'s indexes, with its order served by the index', async () => {
+    const none = { rootHashes: [], fileHashes: [], accounts: [], excludeAccounts: [], hashes: [] };
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    const [{ lt, now }] = await db.writer.query<{ lt: string; now: number }>('select lt::text as lt, now from transactions where hash = $1', [txHashes[0]]);
+    // [what, filter, index, whether the index must also give the order (not only a few rows of one account)]
+    const cases: [string, Parameters<typeof filteredTransactions>[1], RegExp, boolean][] = [
+      ['newest', none, /transactions_index_2/, true],
+      ['one account', { ...none, accounts: [account] }, /transactions_index_(4|5|9)/, false],
+      ['one account, time window', { ...none, accounts: [account], startUtime: now - 3600, endUtime: now }, /transactions_index_(4|5|9)/, false],
+      ['time window', { ...none, startUtime: now - 3600, endUtime: now }, /transactions_index_3/, true],
+      ['masterchain block', { ...none, mcSeqno: seqno }, /transactions_index_8/, true],
+      ['hashes', { ...none, hashes: txHashes }, /transactions_index_6/, false],
+      ['lt window', { ...none, startLt: (BigInt(lt) - 10n ** 12n).toString(), endLt: lt }, /transactions_index_2/, true],
+    ];
+    for (const [what, filter, index, ordered] of cases) {
+      const plan = await planOf(() => filteredTransactions(explaining, filter, page));
+      expect(plan, what).toMatch(index);
+      noSeqScan(plan);
+      // the index gives the order; at most an incremental sort of equal lts by account
+      if (ordered) expect(plan, `${what}: no sort of all the matches`).not.toMatch(/(^|->  )Sort  /m);
+    }
   });
 
   it('the pending-traces route and trace navigation', async () => {

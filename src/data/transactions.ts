@@ -102,3 +102,67 @@ export async function descriptionsByHashes(db: Queryable, hashes: readonly strin
   );
   return byHashes(hashes, rows);
 }
+
+/** The filters of `/transactions`, all ANDed (values already checked and normalized). */
+export interface TransactionFilter {
+  workchain?: number;
+  shard?: string;
+  seqno?: number;
+  rootHashes: string[];
+  fileHashes: string[];
+  mcSeqno?: number;
+  accounts: string[];
+  excludeAccounts: string[];
+  hashes: string[];
+  lt?: string;
+  startUtime?: number;
+  endUtime?: number;
+  startLt?: string;
+  endLt?: string;
+}
+
+/**
+ * TON Center's order for a filter set: each later rule replaces the earlier one (ton-index-go
+ * buildTransactionsQuery). Every variant is a total order, so offset pages never overlap.
+ */
+function transactionOrder(f: TransactionFilter, dir: SortOrder): string {
+  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
+  let order = byTime ? `T.now ${dir}, T.lt ${dir}, T.account asc` : `T.lt ${dir}, T.account asc`;
+  if (f.mcSeqno !== undefined) order = `T.lt ${dir}, T.account asc`;
+  if (f.accounts.length === 1) order = byTime ? `T.account asc, T.now ${dir}, T.lt ${dir}` : `T.account asc, T.lt ${dir}`;
+  if (f.hashes.length > 0) order = `T.hash ${dir}`;
+  // As in TON Center: lt ascending whatever the sort, which orders the accounts.
+  if (f.lt !== undefined) order = `T.lt, T.account ${dir}`;
+  return order;
+}
+
+/** Transactions matching `/transactions` filters, in TON Center's order for them; whole rows. */
+export async function filteredTransactions(db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<TransactionRow[]> {
+  const values: unknown[] = [];
+  const bind = (value: unknown) => (values.push(value), `$${values.length}`);
+  const where: string[] = [];
+  if (f.workchain !== undefined) where.push(`T.block_workchain = ${bind(f.workchain)}::int4`);
+  if (f.shard !== undefined) where.push(`T.block_shard = ${bind(f.shard)}::int8`);
+  if (f.seqno !== undefined) where.push(`T.block_seqno = ${bind(f.seqno)}::int4`);
+  if (f.rootHashes.length > 0 || f.fileHashes.length > 0) {
+    const block: string[] = [];
+    if (f.rootHashes.length > 0) block.push(`B.root_hash = any(${bind(f.rootHashes)}::text[]::tonhash[])`);
+    if (f.fileHashes.length > 0) block.push(`B.file_hash = any(${bind(f.fileHashes)}::text[]::tonhash[])`);
+    where.push(`(T.block_workchain, T.block_shard, T.block_seqno) in (select B.workchain, B.shard, B.seqno from blocks B where ${block.join(' and ')})`);
+  }
+  if (f.mcSeqno !== undefined) where.push(`T.mc_block_seqno = ${bind(f.mcSeqno)}::int8`);
+  if (f.accounts.length === 1) where.push(`T.account = ${bind(f.accounts[0])}::text`);
+  else if (f.accounts.length > 1) where.push(`T.account = any(${bind(f.accounts)}::text[])`);
+  if (f.excludeAccounts.length > 0) where.push(`T.account <> all(${bind(f.excludeAccounts)}::text[])`);
+  if (f.hashes.length > 0) where.push(`T.hash = any(${bind(f.hashes)}::text[]::tonhash[])`);
+  if (f.lt !== undefined) where.push(`T.lt = ${bind(f.lt)}::int8`);
+  if (f.startUtime !== undefined) where.push(`T.now >= ${bind(f.startUtime)}::int8`);
+  if (f.endUtime !== undefined) where.push(`T.now <= ${bind(f.endUtime)}::int8`);
+  if (f.startLt !== undefined) where.push(`T.lt >= ${bind(f.startLt)}::int8`);
+  if (f.endLt !== undefined) where.push(`T.lt <= ${bind(f.endLt)}::int8`);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  return db.query<TransactionRow>(
+    `${selectTransactions()}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${transactionOrder(f, dir)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+}

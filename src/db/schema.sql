@@ -420,6 +420,11 @@ create index if not exists traces_index_3 on traces (end_lt desc, trace_id desc)
 create index if not exists messages_index_1 on messages (msg_hash);
 create index if not exists messages_index_5 on messages (trace_id, tx_lt);
 create index if not exists messages_index_9 on messages (msg_hash_norm) where msg_hash_norm is not null;
+create index if not exists transactions_index_1 on transactions (block_workchain, block_shard, block_seqno);
+create index if not exists transactions_index_2 on transactions (lt);
+create index if not exists transactions_index_3 on transactions (now, lt);
+create index if not exists transactions_index_4 on transactions (account, lt);
+create index if not exists transactions_index_5 on transactions (account, now, lt);
 create index if not exists transactions_index_6 on transactions (hash);
 create index if not exists transactions_index_8 on transactions (mc_block_seqno, lt);
 create index if not exists transactions_index_7 on transactions (trace_id, lt);

@@ -19,15 +19,21 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
   switch (p.kind) {
     case 'integer':
       return p.graphqlType === 'UInt32'
-        ? arg({ type: 'UInt32', required: p.default === undefined, defaultValue: p.default, description })
-        : arg.int({ required: p.default === undefined, defaultValue: p.default, description });
+        ? arg({ type: 'UInt32', required: p.required !== undefined, defaultValue: p.default, description })
+        : arg.int({ required: p.required !== undefined, defaultValue: p.default, description });
     case 'enum': {
       const type = ENUMS[p.graphqlEnum.name];
       if (!type) throw new Error(`no GraphQL enum ${p.graphqlEnum.name} for a route parameter`);
       return arg({ type, defaultValue: p.default, description });
     }
     case 'address':
+    case 'shard':
       return arg.string({ description });
+    case 'lt':
+      return arg({ type: 'BigInt', description });
+    case 'utime':
+      return arg({ type: 'UInt32', description });
+    case 'addressList':
     case 'hashList':
     case 'stringList':
       return arg.stringList({ description });

@@ -48,3 +48,30 @@ export const PENDING_TRACES = {
   },
   exactlyOne: [['account', 'ext_msg_hash']],
 } as const satisfies RouteParams;
+
+const hashes = (what: string) =>
+  ({ kind: 'hashList', max: 1000, description: `${what}: 64 hex digits (optionally \`0x\`), base64 or base64url.` }) as const;
+const addresses = (what: string) =>
+  ({ kind: 'addressList', max: 1000, description: `${what}: raw (\`<workchain>:<hex>\`, any case) or user-friendly (base64 or base64url, any flags).` }) as const;
+
+export const TRANSACTIONS = {
+  params: {
+    workchain: { kind: 'integer', min: -128, max: 127, description: "Workchain of the transactions' block." },
+    shard: { kind: 'shard', description: "Shard of the transactions' block (TON Center reads it as hex first)." },
+    seqno: { kind: 'integer', min: 0, max: 2 ** 31 - 1, description: "Seqno of the transactions' (shard) block." },
+    root_hash: hashes("Root hash of the transactions' block"),
+    file_hash: hashes("File hash of the transactions' block"),
+    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, description: 'Masterchain block that committed them (404 when it is not indexed).' },
+    account: addresses('Transactions of these accounts'),
+    exclude_account: addresses('Transactions not of these accounts'),
+    hash: hashes('Transactions with these hashes'),
+    lt: { kind: 'lt', description: 'Logical time of the transaction.' },
+    start_utime: { kind: 'utime', description: 'At or after this unix time; switches the order to time, then lt.' },
+    end_utime: { kind: 'utime', description: 'At or before this unix time; switches the order to time, then lt.' },
+    start_lt: { kind: 'lt', description: 'At or after this logical time.' },
+    end_lt: { kind: 'lt', description: 'At or before this logical time.' },
+    limit: { kind: 'integer', min: 1, max: 1000, default: 10, description: 'Transactions per page.' },
+    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: 'Transactions to skip.' },
+    sort: { ...BLOCK_PAGE.params.sort, description: "Direction of TON Center's order for the filters given (README: /transactions)." },
+  },
+} as const satisfies RouteParams;

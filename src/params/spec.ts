@@ -17,7 +17,7 @@ export interface IntegerParam extends Common {
   kind: 'integer';
   min: number;
   max: number;
-  /** Either a default or `required` (the words of the error when it is missing). */
+  /** A default, or `required` (the words of the error when it is missing); neither: optional. */
   default?: number;
   required?: string;
   /** GraphQL's type for it (a seqno is `UInt32`). */
@@ -37,6 +37,27 @@ export interface AddressParam extends Common {
   kind: 'address';
 }
 
+/** Repeatable addresses (raw or user-friendly), at most `max`. */
+export interface AddressListParam extends Common {
+  kind: 'addressList';
+  max: number;
+}
+
+/** A 64-bit logical time: a decimal integer from 0 to 2^63 - 1, kept as its exact decimal text. */
+export interface LtParam extends Common {
+  kind: 'lt';
+}
+
+/** A unix time in seconds; as in TON Center, a fraction is dropped. */
+export interface UtimeParam extends Common {
+  kind: 'utime';
+}
+
+/** A shard id as TON Center reads it: hex first (`8000000000000000`, optional `0x`), else signed decimal. */
+export interface ShardParam extends Common {
+  kind: 'shard';
+}
+
 export interface HashListParam extends Common {
   kind: 'hashList';
   max: number;
@@ -46,7 +67,7 @@ export interface StringListParam extends Common {
   kind: 'stringList';
 }
 
-export type Param = IntegerParam | EnumParam | AddressParam | HashListParam | StringListParam;
+export type Param = IntegerParam | EnumParam | AddressParam | AddressListParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam;
 
 /** A route's parameters by their REST name (GraphQL's is the same in camelCase). */
 export interface RouteParams {
@@ -56,12 +77,14 @@ export interface RouteParams {
 }
 
 type ValueOf<P extends Param> = P extends IntegerParam
-  ? number
+  ? P['default'] extends number ? number : P['required'] extends string ? number : number | undefined
   : P extends EnumParam
     ? keyof P['values'] & string
-    : P extends AddressParam
+    : P extends AddressParam | LtParam | ShardParam
       ? string | undefined
-      : string[];
+      : P extends UtimeParam
+        ? number | undefined
+        : string[];
 
 export type ParsedParams<R extends RouteParams> = { [K in keyof R['params']]: ValueOf<R['params'][K]> };
 
@@ -77,7 +100,7 @@ export const graphqlName = (key: string) => key.replace(/_([a-z])/g, (_, c: stri
 /** The shown bounds of a parameter, for descriptions (OpenAPI and GraphQL). */
 export function bounds(p: Param): string | undefined {
   if (p.kind === 'integer') return `${p.min} to ${p.max}${p.default === undefined ? '' : `, default ${p.default}`}`;
-  if (p.kind === 'hashList') return `at most ${p.max}`;
+  if (p.kind === 'hashList' || p.kind === 'addressList') return `at most ${p.max}`;
   return undefined;
 }
 
@@ -87,6 +110,7 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
       const raw = source.single(key);
       if (raw !== undefined) return checkInteger(name, raw, p.min, p.max);
       if (p.default !== undefined) return p.default;
+      if (p.required === undefined) return undefined;
       throw badInput(`parameter "${name}" is required: ${p.required ?? `an integer from ${p.min} to ${p.max}`}`);
     }
     case 'enum': {
@@ -113,10 +137,54 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
       });
       return [...new Set(hashes)];
     }
+    case 'addressList': {
+      const raws = source.list(key);
+      if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
+      const addresses = raws.map((raw, i) => {
+        const address = parseAddress(raw);
+        if (!address) throw badInput(`parameter "${name}" value ${i + 1} must be an address (raw, or user-friendly base64/base64url), got "${printable(raw)}"`);
+        return address;
+      });
+      return [...new Set(addresses)];
+    }
     case 'stringList':
       return source.list(key).map((v) => v.trim()).filter((v) => v !== '');
+    case 'lt': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      if (!/^\d{1,19}$/.test(raw.trim()) || BigInt(raw.trim()) > MAX_INT64) throw badInput(`parameter "${name}" must be an integer from 0 to ${MAX_INT64}, got "${printable(raw)}"`);
+      return BigInt(raw.trim()).toString();
+    }
+    case 'utime': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      if (!/^\d{1,10}(\.\d*)?$/.test(raw.trim()) || Math.trunc(Number(raw)) > MAX_UTIME) {
+        throw badInput(`parameter "${name}" must be a unix time in seconds, from 0 to ${MAX_UTIME}, got "${printable(raw)}"`);
+      }
+      return Math.trunc(Number(raw));
+    }
+    case 'shard': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      const shard = parseShardId(raw.trim());
+      if (shard === undefined) throw badInput(`parameter "${name}" must be a shard id (16 hex digits such as 8000000000000000, or a signed decimal), got "${printable(raw)}"`);
+      return shard;
+    }
   }
 }
+
+const MAX_INT64 = 2n ** 63n - 1n;
+const MAX_UTIME = 2 ** 32 - 1;
+
+/** TON Center's ShardId: `0x` dropped, hex first (as an unsigned 64-bit value), else a signed decimal. */
+function parseShardId(raw: string): string | undefined {
+  const hex = raw.replace(/^0x/i, '');
+  if (/^[0-9a-fA-F]{1,16}$/.test(hex)) return BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
+  if (/^-?\d{1,19}$/.test(raw) && BigInt(raw) >= -MAX_INT64 - 1n && BigInt(raw) <= MAX_INT64) return BigInt(raw).toString();
+  return undefined;
+}
+
+const SINGLE_KINDS = new Set<Param['kind']>(['integer', 'enum', 'address', 'lt', 'utime', 'shard']);
 
 const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
 
@@ -124,7 +192,7 @@ const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : val
 export function parseParams<R extends RouteParams>(route: R, source: ParamSource): ParsedParams<R> {
   const parsed: Record<string, unknown> = {};
   for (const group of route.exactlyOne ?? []) {
-    const present = group.filter((key) => given(route.params[key].kind === 'address' ? source.single(key) : source.list(key)));
+    const present = group.filter((key) => given(SINGLE_KINDS.has(route.params[key].kind) ? source.single(key) : source.list(key)));
     if (present.length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
   }
   for (const [key, p] of Object.entries(route.params)) parsed[key] = parseOne(source.name(key), p, source, key);

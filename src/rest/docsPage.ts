@@ -33,7 +33,13 @@ function describe(schema: Param['schema']): string {
 export function exampleUrls(ex: Examples): Record<string, { url: string; what: string }[]> {
   const block = '/api/v3/transactionsByMasterchainBlock';
   const pending = '/api/v3/pendingTraces';
+  const transactions = '/api/v3/transactions';
   return {
+    [transactions]: ex.transactionHash === null ? [] : [
+      { url: `${transactions}?limit=5`, what: 'the newest five transactions of the database' },
+      { url: `${transactions}?hash=${encodeURIComponent(ex.transactionHash)}`, what: 'a transaction by its hash (hex, base64 or base64url)' },
+      ...(ex.seqno === null ? [] : [{ url: `${transactions}?mc_seqno=${ex.seqno}&limit=3&sort=asc`, what: 'the first three transactions the latest masterchain block committed' }]),
+    ],
     [block]: ex.seqno === null ? [] : [
       { url: `${block}?seqno=${ex.seqno}&limit=5`, what: 'the latest indexed block: its last five transactions' },
       { url: `${block}?seqno=${ex.seqno}&limit=3&sort=asc`, what: 'its first three, lt ascending (page on with offset)' },

@@ -1,5 +1,5 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
-import { BLOCK_PAGE, PENDING_TRACES } from '../params/routes';
+import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS } from '../params/routes';
 import { bounds, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
@@ -113,6 +113,13 @@ function parameterSchema(p: Param) {
       return { enum: Object.keys(p.values), default: p.default };
     case 'address':
       return str;
+    case 'shard':
+      return { type: 'string', description: '16 hex digits (e.g. 8000000000000000, optional 0x) or a signed decimal' };
+    case 'lt':
+      return { type: 'string', pattern: '^\\d{1,19}$' };
+    case 'utime':
+      return { type: 'number', minimum: 0, maximum: 4294967295 };
+    case 'addressList':
     case 'hashList':
       return { type: 'array', items: str, maxItems: p.max };
     case 'stringList':
@@ -120,7 +127,7 @@ function parameterSchema(p: Param) {
   }
 }
 
-const REST_NOTES: Partial<Record<Param['kind'], string>> = { enum: 'any case', hashList: 'repeatable', stringList: 'repeatable' };
+const REST_NOTES: Partial<Record<Param['kind'], string>> = { enum: 'any case', addressList: 'repeatable', hashList: 'repeatable', stringList: 'repeatable', utime: 'a fraction is dropped' };
 
 /** A route's parameters (params/routes.ts) as OpenAPI query parameters. */
 const routeParameters = (route: RouteParams) =>
@@ -131,9 +138,9 @@ const routeParameters = (route: RouteParams) =>
     return {
       name,
       in: 'query',
-      ...(p.kind === 'integer' && p.default === undefined ? { required: true } : {}),
+      ...(p.kind === 'integer' && p.required !== undefined ? { required: true } : {}),
       schema: parameterSchema(p),
-      ...(p.kind === 'hashList' || p.kind === 'stringList' ? { style: 'form', explode: true } : {}),
+      ...(p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList' ? { style: 'form', explode: true } : {}),
       description: `${p.description}${notes ? ` (${notes})` : ''}${one}`,
     };
   });
@@ -150,6 +157,17 @@ export const OPENAPI = {
         responses: {
           '200': { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
           '304': { description: 'If-None-Match matched' },
+          ...errors(401, 404, 405, 422, 429, 503, 504),
+        },
+      },
+    },
+    '/api/v3/transactions': {
+      get: {
+        operationId: 'transactions',
+        summary: 'Transactions matching every filter given (none: the newest of the database), in TON Center\'s order for those filters',
+        parameters: [...routeParameters(TRANSACTIONS), ...control],
+        responses: {
+          '200': { description: 'the page ([] when nothing matches)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
           ...errors(401, 404, 405, 422, 429, 503, 504),
         },
       },

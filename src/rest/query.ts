@@ -52,7 +52,7 @@ export class QueryParams {
 
 /** Parses a decimal integer without ever going through a lossy float; the message names the parameter. */
 export function checkInteger(name: string, raw: string, min: number, max: number): number {
-  if (!/^\d{1,16}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+  if (!/^-?\d{1,16}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
     throw badInput(`parameter "${name}" must be an integer from ${min} to ${max}, got "${printable(raw)}"`);
   }
   return Number(raw);

@@ -4,6 +4,7 @@ import { ApiError, classifyDbError, notFound } from '../errors';
 import { BusyError, ClientGoneError, clientGone } from '../http/limiter';
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
+import * as transactions from './transactions';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -44,6 +45,13 @@ const ROUTES: Record<string, Route> = {
       };
     },
   },
+  [`${API_PREFIX}transactions`]: {
+    params: transactions.PARAMS,
+    parse: (query) => {
+      const request = transactions.parseTransactions(query);
+      return { run: (ctx, settings) => transactions.getTransactions(ctx, request, settings), weight: request.page.limit };
+    },
+  },
   [`${API_PREFIX}pendingTraces`]: {
     params: pendingTraces.PARAMS,
     parse: (query) => {
@@ -71,6 +79,8 @@ const ERROR_EXAMPLES = [
   `${API_PREFIX}transactionsByMasterchainBlock?seqno=abc`,
   `${API_PREFIX}transactionsByMasterchainBlock?seqno=1&limt=5`,
   `${API_PREFIX}transactionsByMasterchainBlock?seqno=1&limit=5000`,
+  `${API_PREFIX}transactions?account=0:${'1'.repeat(64)}&start_lt=tomorrow`,
+  `${API_PREFIX}transactions?sort=newest`,
   `${API_PREFIX}pendingTraces?account=EQ-not-an-address`,
   `${API_PREFIX}pendingTraces`,
 ].map(errorExample);

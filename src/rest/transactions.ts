@@ -1,0 +1,51 @@
+import type { RequestContext } from '../context';
+import { masterchainBlockStatus } from '../data/blocks';
+import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { filteredTransactions, type BlockPage, type TransactionFilter } from '../data/transactions';
+import { notFound } from '../errors';
+import { TRANSACTIONS } from '../params/routes';
+import { parseParams } from '../params/spec';
+import { restParamNames, restSource, type QueryParams } from './query';
+import type { RequestSettings } from './requestSettings';
+
+export const PARAMS = restParamNames(TRANSACTIONS);
+
+export interface TransactionsRequest {
+  filter: TransactionFilter;
+  page: Omit<BlockPage, 'seqno'>;
+}
+
+export function parseTransactions(query: QueryParams): TransactionsRequest {
+  const p = parseParams(TRANSACTIONS, restSource(query));
+  return {
+    filter: {
+      workchain: p.workchain,
+      shard: p.shard,
+      seqno: p.seqno,
+      rootHashes: p.root_hash,
+      fileHashes: p.file_hash,
+      mcSeqno: p.mc_seqno,
+      accounts: p.account,
+      excludeAccounts: p.exclude_account,
+      hashes: p.hash,
+      lt: p.lt,
+      startUtime: p.start_utime,
+      endUtime: p.end_utime,
+      startLt: p.start_lt,
+      endLt: p.end_lt,
+    },
+    page: { limit: p.limit, offset: p.offset, sort: p.sort },
+  };
+}
+
+/** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
+export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
+  const [rows, block] = await Promise.all([
+    filteredTransactions(ctx.db, request.filter, request.page),
+    request.filter.mcSeqno === undefined ? undefined : masterchainBlockStatus(ctx.db, request.filter.mcSeqno, ctx.services.masterchainTip),
+  ]);
+  if (block && !block.exists) throw notFound(`masterchain block ${request.filter.mcSeqno} not found`);
+  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
+  const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
+  return { body: { transactions, address_book: book }, immutable: false };
+}
