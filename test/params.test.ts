@@ -2,7 +2,7 @@ import { buildSchema, getNullableType, isListType, type GraphQLArgument } from '
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_PAGE, PENDING_TRACES } from '../src/params/routes';
+import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS } from '../src/params/routes';
 import { graphqlName, graphqlSource, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
@@ -10,6 +10,7 @@ import { QueryParams, restParamNames, restSource } from '../src/rest/query';
 const ROUTES: [string, string, RouteParams][] = [
   ['/api/v3/transactionsByMasterchainBlock', 'transactionsByMasterchainBlock', BLOCK_PAGE],
   ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
+  ['/api/v3/transactions', 'transactions', TRANSACTIONS],
 ];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
 const rest = (route: RouteParams, query: string) => parseParams(route, restSource(new QueryParams(query, restParamNames(route))));
@@ -43,8 +44,9 @@ describe('route parameters, described once', () => {
         expect(arg.defaultValue).toBe(p.default.toUpperCase());
         expect(schema.getType(p.graphqlEnum.name)!.toString()).toBe(p.graphqlEnum.name);
       } else {
-        expect(isListType(getNullableType(arg.type))).toBe(p.kind !== 'address');
-        expect(openapi.schema.type).toBe(p.kind === 'address' ? 'string' : 'array');
+        const list = p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList';
+        expect(isListType(getNullableType(arg.type)), name).toBe(list);
+        expect(openapi.schema.type === 'array', name).toBe(list);
       }
       expect(openapi.description.startsWith(p.description), name).toBe(true);
       expect(arg.description!.startsWith(p.description), name).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureJson, fixtureText, realTestnetTraces, transactionsOf } from './helpers/fixtures';
+import { execute } from './helpers/graphql';
 import { startService } from './helpers/service';
 import { diffSpec } from './helpers/spec';
 
@@ -102,6 +103,30 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
 
     expect(hashes(await get(`account=${sample.account}&lt=${sample.lt}`))).toEqual([sample.hash]);
     expect(await get(`account=${sample.account}&lt=1`)).toEqual({ transactions: [], address_book: {} });
+  });
+
+  it('has a GraphQL twin with the same rules and data: the same pages, errors naming the argument as GraphQL spells it', async () => {
+    const gql = (args: string) => execute(service.yoga, `{ transactions(${args}) { hash lt account description { aborted } } }`) as Promise<any>;
+    const [sample] = all.filter((t) => t.block_ref.workchain === 0);
+    const pairs: [string, string][] = [
+      ['limit=7&sort=asc&offset=2', 'limit: 7, sort: ASC, offset: 2'],
+      [`account=${sample.account}`, `account: ["${sample.account}"]`],
+      [`mc_seqno=${sample.mc_block_seqno}&limit=100`, `mcSeqno: ${sample.mc_block_seqno}, limit: 100`],
+      [`workchain=0&shard=${sample.block_ref.shard}&seqno=${sample.block_ref.seqno}`, `workchain: 0, shard: "${sample.block_ref.shard}", seqno: ${sample.block_ref.seqno}`],
+      [`start_lt=${lt(sample) - 1000n}&end_lt=${sample.lt}&limit=50`, `startLt: "${lt(sample) - 1000n}", endLt: "${sample.lt}", limit: 50`],
+    ];
+    for (const [query, args] of pairs) {
+      const rest = await get(query);
+      const { data, errors } = await gql(args);
+      expect(errors, args).toBeUndefined();
+      expect(data.transactions.map((t: any) => t.hash), args).toEqual(hashes(rest));
+      expect(data.transactions.map((t: any) => [t.lt, t.account, t.description.aborted])).toEqual(rest.transactions.map((t: any) => [t.lt, t.account, t.description.aborted]));
+    }
+    expect((await gql('mcSeqno: 2000000000')).errors[0]).toMatchObject({ message: 'masterchain block 2000000000 not found', extensions: { code: 'NOT_FOUND' } });
+    expect((await gql('excludeAccount: ["nope"]')).errors[0]).toMatchObject({
+      message: 'parameter "excludeAccount" value 1 must be an address (raw, or user-friendly base64/base64url), got "nope"',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('answers 404 for a masterchain block that is not indexed, and 422 naming the parameter for bad input', async () => {

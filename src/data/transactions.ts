@@ -136,8 +136,13 @@ function transactionOrder(f: TransactionFilter, dir: SortOrder): string {
   return order;
 }
 
-/** Transactions matching `/transactions` filters, in TON Center's order for them; whole rows. */
-export async function filteredTransactions(db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<TransactionRow[]> {
+/** Transactions matching `/transactions` filters, in TON Center's order for them; whole rows unless `columns` names fewer. */
+export async function filteredTransactions(
+  db: Queryable,
+  f: TransactionFilter,
+  page: Omit<BlockPage, 'seqno'>,
+  columns?: readonly TransactionColumn[],
+): Promise<TransactionRow[]> {
   const values: unknown[] = [];
   const bind = (value: unknown) => (values.push(value), `$${values.length}`);
   const where: string[] = [];
@@ -162,7 +167,24 @@ export async function filteredTransactions(db: Queryable, f: TransactionFilter, 
   if (f.endLt !== undefined) where.push(`T.lt <= ${bind(f.endLt)}::int8`);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   return db.query<TransactionRow>(
-    `${selectTransactions()}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${transactionOrder(f, dir)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${transactionOrder(f, dir)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
+}
+
+/**
+ * A `/transactions` page; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed (looked up only
+ * for an empty page: the indexer writes a block's transactions together with it).
+ */
+export async function transactionsPage(
+  db: Queryable,
+  f: TransactionFilter,
+  page: Omit<BlockPage, 'seqno'>,
+  columns?: readonly TransactionColumn[],
+): Promise<TransactionRow[]> {
+  const rows = await filteredTransactions(db, f, page, columns);
+  if (rows.length === 0 && f.mcSeqno !== undefined && !(await masterchainBlockStatus(db, f.mcSeqno)).exists) {
+    throw notFound(`masterchain block ${f.mcSeqno} not found`);
+  }
+  return rows;
 }

@@ -61,7 +61,7 @@ export const TRANSACTIONS = {
     seqno: { kind: 'integer', min: 0, max: 2 ** 31 - 1, description: "Seqno of the transactions' (shard) block." },
     root_hash: hashes("Root hash of the transactions' block"),
     file_hash: hashes("File hash of the transactions' block"),
-    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, description: 'Masterchain block that committed them (404 when it is not indexed).' },
+    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Masterchain block that committed them (404 when it is not indexed).' },
     account: addresses('Transactions of these accounts'),
     exclude_account: addresses('Transactions not of these accounts'),
     hash: hashes('Transactions with these hashes'),

@@ -1,10 +1,8 @@
 import type { RequestContext } from '../context';
-import { masterchainBlockStatus } from '../data/blocks';
 import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
-import { filteredTransactions, type BlockPage, type TransactionFilter } from '../data/transactions';
-import { notFound } from '../errors';
+import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
 import { TRANSACTIONS } from '../params/routes';
-import { parseParams } from '../params/spec';
+import { parseParams, type ParamSource } from '../params/spec';
 import { restParamNames, restSource, type QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
 
@@ -15,8 +13,9 @@ export interface TransactionsRequest {
   page: Omit<BlockPage, 'seqno'>;
 }
 
-export function parseTransactions(query: QueryParams): TransactionsRequest {
-  const p = parseParams(TRANSACTIONS, restSource(query));
+/** Shared by REST and GraphQL: the checked parameters as a filter and a page. */
+export function transactionsRequest(source: ParamSource): TransactionsRequest {
+  const p = parseParams(TRANSACTIONS, source);
   return {
     filter: {
       workchain: p.workchain,
@@ -38,13 +37,11 @@ export function parseTransactions(query: QueryParams): TransactionsRequest {
   };
 }
 
+export const parseTransactions = (query: QueryParams): TransactionsRequest => transactionsRequest(restSource(query));
+
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
-  const [rows, block] = await Promise.all([
-    filteredTransactions(ctx.db, request.filter, request.page),
-    request.filter.mcSeqno === undefined ? undefined : masterchainBlockStatus(ctx.db, request.filter.mcSeqno, ctx.services.masterchainTip),
-  ]);
-  if (block && !block.exists) throw notFound(`masterchain block ${request.filter.mcSeqno} not found`);
+  const rows = await transactionsPage(ctx.db, request.filter, request.page);
   const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
   const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
   return { body: { transactions, address_book: book }, immutable: false };

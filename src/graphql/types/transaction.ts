@@ -1,11 +1,12 @@
 import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages, type MessageColumn } from '../../data/messages';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
-import { existingBlockPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
+import { existingBlockPage, transactionsPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { BLOCK_PAGE } from '../../params/routes';
+import { BLOCK_PAGE, TRANSACTIONS } from '../../params/routes';
+import { transactionsRequest } from '../../rest/transactions';
 import { graphqlSource, parseParams } from '../../params/spec';
 import { routeArgs } from '../params';
 import type { TraceTransaction } from '../../traces/model';
@@ -226,6 +227,17 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx, info) => {
       const page = parseParams(BLOCK_PAGE, graphqlSource(args));
       return (await existingBlockPage(ctx.db, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
+    },
+  }),
+  transactions: t.field({
+    type: [Transaction],
+    description:
+      "Transactions matching every filter given (all ANDed; none: the newest of the database), in TON Center's order for the filters given, as offset pages; the same rules and data as REST's `/api/v3/transactions`. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.",
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? TRANSACTIONS.params.limit.default)) }),
+    args: routeArgs(t.arg, TRANSACTIONS),
+    resolve: async (_root, args, ctx, info) => {
+      const { filter, page } = transactionsRequest(graphqlSource(args));
+      return (await transactionsPage(ctx.db, filter, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
     },
   }),
   transaction: t.field({
