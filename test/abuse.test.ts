@@ -13,6 +13,7 @@ const gc = vm.runInNewContext('gc') as () => void;
 const PARAMS = [
   'seqno', 'limit', 'offset', 'sort', 'account', 'ext_msg_hash', 'supported_action_types', 'x_timeout', 'x_no_address_book', 'api_key', 'foo', 'SEQNO', 'limit[]', '',
   'workchain', 'shard', 'mc_seqno', 'root_hash', 'exclude_account', 'hash', 'lt', 'start_utime', 'end_utime', 'start_lt', 'end_lt',
+  'msg_hash', 'body_hash', 'opcode', 'direction', 'source', 'destination',
 ];
 const hostileValue = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -102,7 +103,7 @@ describe('abuse: generated malformed requests', () => {
     const baseline = process.memoryUsage().heapUsed;
     let requests = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('transactionsByMasterchainBlock', 'transactions', 'pendingTraces', 'nothing'), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
+      fc.asyncProperty(fc.constantFrom('transactionsByMasterchainBlock', 'transactions', 'transactionsByMessage', 'pendingTraces', 'nothing'), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
         requests += 1;
         const headers: Record<string, string> = {};
         if (timeout !== null && /^[\x20-\x7e]*$/.test(timeout)) headers['X-Timeout'] = timeout;

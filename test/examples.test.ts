@@ -130,7 +130,7 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     for (const link of ['/graphql', '/api/v3/docs', '/api/v3/openapi.json']) expect(text).toContain(`href="${link}"`);
     const json = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
     expect(json).toMatchObject({ graphql: '/graphql', docs: '/api/v3/docs', openapi: '/api/v3/openapi.json' });
-    expect(json.rest.map((r: any) => r.path)).toEqual(['/api/v3/transactionsByMasterchainBlock', '/api/v3/transactions', '/api/v3/pendingTraces']);
+    expect(json.rest.map((r: any) => r.path)).toEqual(['/api/v3/transactionsByMasterchainBlock', '/api/v3/transactions', '/api/v3/transactionsByMessage', '/api/v3/pendingTraces']);
     expect(json.rest.every((r: any) => typeof r.example === 'string')).toBe(true);
   });
 });
@@ -204,7 +204,7 @@ describe.each(await availableBackends())('examples on other databases, on %s', (
         expect(docs.status).toBe(200);
         expect(await docs.text()).toContain('no data in this database to show yet');
         const index = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
-        expect(index.rest.map((r: any) => r.example)).toEqual([null, null, null]);
+        expect(index.rest.map((r: any) => r.example)).toEqual([null, null, null, null]);
       },
     ));
 });

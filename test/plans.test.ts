@@ -7,7 +7,7 @@ import { masterchainBlockStatus } from '../src/data/blocks';
 import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from '../src/data/messages';
 import { metadataRows } from '../src/data/metadata';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
-import { descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock } from '../src/data/transactions';
+import { descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
@@ -86,6 +86,23 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
       noSeqScan(plan);
       // the index gives the order; at most an incremental sort of equal lts by account
       if (ordered) expect(plan, `${what}: no sort of all the matches`).not.toMatch(/(^|->  )Sort  /m);
+    }
+  });
+
+  it('/transactionsByMessage: by message hash, normalized hash, body hash and opcode on the messages indexes', async () => {
+    // the rarest body (the generator reuses its bodies; for a common one the planner rightly walks lt instead)
+    const [message] = await db.writer.query<{ msg_hash: string; body_hash: string }>(
+      `select min(msg_hash) as msg_hash, body_hash from messages where body_hash is not null group by body_hash order by count(*), body_hash limit 1`,
+    );
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    const cases: [string, Parameters<typeof transactionsByMessageFilter>[1], RegExp][] = [
+      ['message hash', { msgHashes: [message.msg_hash] }, /messages_index_1/],
+      ['body hash', { msgHashes: [], bodyHash: message.body_hash }, /messages_index_4/],
+    ];
+    for (const [what, filter, index] of cases) {
+      const plan = await planOf(() => transactionsByMessageFilter(explaining, filter, page));
+      expect(plan, what).toMatch(index);
+      noSeqScan(plan);
     }
   });
 

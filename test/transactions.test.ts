@@ -129,6 +129,43 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
     });
   });
 
+  it('/transactionsByMessage: the sender and the receiver of a message, each once, by direction, raw or normalized hash, body hash, opcode', async () => {
+    const route = (query: string) => service.get(`/api/v3/transactionsByMessage?${query}`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const received = new Map(all.filter((t) => t.in_msg).map((t) => [t.in_msg.hash, t]));
+    const sender = all.find((t) => t.out_msgs.some((m: any) => received.has(m.hash)))!;
+    const message = sender.out_msgs.find((m: any) => received.has(m.hash));
+    const receiver = received.get(message.hash);
+    const both = [sender, receiver].sort((a, b) => cmp(lt(b), lt(a)) || cmp(a.account, b.account)).map((t) => t.hash);
+    const hex = Buffer.from(message.hash, 'base64').toString('hex');
+    expect((await route(`msg_hash=${hex}`)).body).toMatchObject({ transactions: both.map((hash) => ({ hash })) });
+    expect(hashes((await route(`msg_hash=${hex}&direction=in`)).body)).toEqual([receiver.hash]);
+    expect(hashes((await route(`msg_hash=${hex}&direction=OUT&sort=asc`)).body)).toEqual([sender.hash]);
+
+    const external = all.find((t) => t.in_msg?.hash_norm && t.in_msg.hash_norm !== t.in_msg.hash);
+    if (external) expect(hashes((await route(`msg_hash=${encodeURIComponent(external.in_msg.hash_norm)}`)).body)).toEqual([external.hash]);
+
+    // a body sent by two transactions of the account file: each listed once, with its messages
+    const body = 'qvrlOoIc';
+    const withBody = all.filter((t) => [t.in_msg, ...t.out_msgs].some((m: any) => m?.message_content?.hash?.startsWith(body)));
+    const bodyHash = [withBody[0].in_msg, ...withBody[0].out_msgs].find((m: any) => m?.message_content?.hash?.startsWith(body)).message_content.hash;
+    const byBody = (await route(`body_hash=${encodeURIComponent(bodyHash)}&limit=100`)).body;
+    expect(new Set(hashes(byBody))).toEqual(new Set(withBody.map((t) => t.hash)));
+    expect(hashes(byBody)).toHaveLength(withBody.length);
+    expect(byBody.transactions.every((t: any) => t.in_msg !== null || t.out_msgs.length > 0)).toBe(true);
+
+    const opcode = 0x0000000d;
+    const withOpcode = all.filter((t) => t.in_msg?.opcode === '0x0000000d');
+    expect(withOpcode.length).toBeGreaterThan(0);
+    expect(new Set(hashes((await route('opcode=0xd&limit=100')).body))).toEqual(new Set(withOpcode.map((t) => t.hash)));
+    expect(new Set(hashes((await route(`opcode=${opcode.toString(16)}&limit=100`)).body))).toEqual(new Set(withOpcode.map((t) => t.hash)));
+    expect(hashes((await route('opcode=0xd&direction=out')).body)).toEqual([]);
+
+    expect(await route('direction=in')).toEqual({ status: 422, body: { error: 'at least one of "msg_hash", "body_hash", "opcode" must be given', code: 422 } });
+    expect(await route(`msg_hash=${hex}&direction=sideways`)).toEqual({ status: 422, body: { error: 'parameter "direction" must be one of in, out, got "sideways"', code: 422 } });
+    const gql = (await execute(service.yoga, `{ transactionsByMessage(msgHash: ["${hex}"], direction: IN) { hash } }`)) as any;
+    expect(gql.data.transactionsByMessage.map((t: any) => t.hash)).toEqual([receiver.hash]);
+  });
+
   it('answers 404 for a masterchain block that is not indexed, and 422 naming the parameter for bad input', async () => {
     await error('mc_seqno=2000000000', 404, 'masterchain block 2000000000 not found');
     await error('start_lt=tomorrow', 422, 'parameter "start_lt" must be an integer from 0 to 9223372036854775807, got "tomorrow"');

@@ -11,6 +11,8 @@ export interface Examples {
   traceId: string | null;
   /** A transaction: the root of that trace, else one of the latest block. */
   transactionHash: string | null;
+  /** A message of that transaction (its in-message when it has one). */
+  messageHash: string | null;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -31,16 +33,20 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   const seqno = block?.seqno ?? null;
   const [latest] = traceId !== null || seqno === null ? [] :
     await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
+  const transactionHash = traceId ?? latest?.hash ?? null;
+  const [message] = transactionHash === null ? [] :
+    await db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]);
   return {
     seqno,
     pendingAccount: pending?.account ?? null,
     pendingExtMsgHash: pending?.external_hash ?? null,
     traceId,
-    transactionHash: traceId ?? latest?.hash ?? null,
+    transactionHash,
+    messageHash: message?.msg_hash ?? null,
   };
 }
 
-const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null };
+const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null, messageHash: null };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */
 export function cachedExamples(db: Queryable, ttlMs = 60_000): () => Promise<Examples> {

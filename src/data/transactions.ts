@@ -188,3 +188,44 @@ export async function transactionsPage(
   }
   return rows;
 }
+
+/** The message filters of `/transactionsByMessage` (values already checked and normalized). */
+export interface MessageFilter {
+  msgHashes: string[];
+  bodyHash?: string;
+  opcode?: number;
+  direction?: 'in' | 'out';
+  source?: string;
+  destination?: string;
+}
+
+/**
+ * Transactions that sent or received a message matching every filter, each once (TON Center's join lists a
+ * transaction once per matching message, the copies without messages), lt then account ascending as there. A
+ * hash matches the raw or the normalized message hash; an opcode is the inbound message's.
+ */
+export async function transactionsByMessageFilter(
+  db: Queryable,
+  f: MessageFilter,
+  page: Omit<BlockPage, 'seqno'>,
+  columns?: readonly TransactionColumn[],
+): Promise<TransactionRow[]> {
+  const values: unknown[] = [];
+  const bind = (value: unknown) => (values.push(value), `$${values.length}`);
+  const where = ['M.tx_hash = T.hash', 'M.tx_lt = T.lt'];
+  if (f.direction !== undefined) where.push(`M.direction = ${bind(f.direction)}`);
+  if (f.msgHashes.length > 0) {
+    const hashes = bind(f.msgHashes);
+    where.push(`(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
+  }
+  if (f.bodyHash !== undefined) where.push(`M.body_hash = ${bind(f.bodyHash)}::text::tonhash`);
+  if (f.opcode !== undefined) where.push(`M.opcode = ${bind(f.opcode)}::int4 and M.direction = 'in'`);
+  if (f.source !== undefined) where.push(`M.source = ${bind(f.source)}::text`);
+  if (f.destination !== undefined) where.push(`M.destination = ${bind(f.destination)}::text`);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  return db.query<TransactionRow>(
+    `${selectTransactions(columns)} where exists (select 1 from messages M where ${where.join(' and ')})
+      order by T.lt ${dir}, T.account asc limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+}

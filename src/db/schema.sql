@@ -418,6 +418,8 @@ create index if not exists traces_index_1 on traces (state);
 create index if not exists trace_index_2a on traces (mc_seqno_end);
 create index if not exists traces_index_3 on traces (end_lt desc, trace_id desc);
 create index if not exists messages_index_1 on messages (msg_hash);
+create index if not exists messages_index_4 on messages (body_hash);
+create index if not exists messages_index_6 on messages (opcode, created_lt);
 create index if not exists messages_index_5 on messages (trace_id, tx_lt);
 create index if not exists messages_index_9 on messages (msg_hash_norm) where msg_hash_norm is not null;
 create index if not exists transactions_index_1 on transactions (block_workchain, block_shard, block_seqno);

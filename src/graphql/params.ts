@@ -1,11 +1,11 @@
 import { bounds, graphqlName, type Param, type RouteParams } from '../params/spec';
 import { builder } from './builder';
-import { SortOrder } from './types/enums';
+import { MessageDirection, SortOrder } from './types/enums';
 
 type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
 
 /** The GraphQL enums route parameters take, by name (each built from its parameter's values). */
-const ENUMS = { [SortOrder.name]: SortOrder };
+const ENUMS = { [SortOrder.name]: SortOrder, [MessageDirection.name]: MessageDirection };
 
 function described(route: RouteParams, key: string, p: Param): string {
   const shown = bounds(p);
@@ -27,6 +27,8 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
       return arg({ type, defaultValue: p.default, description });
     }
     case 'address':
+    case 'hash':
+    case 'opcode':
     case 'shard':
       return arg.string({ description });
     case 'lt':

@@ -75,3 +75,23 @@ export const TRANSACTIONS = {
     sort: { ...BLOCK_PAGE.params.sort, description: "Direction of TON Center's order for the filters given (README: /transactions)." },
   },
 } as const satisfies RouteParams;
+
+export const TRANSACTIONS_BY_MESSAGE = {
+  params: {
+    msg_hash: hashes('Transactions that sent or received these messages; a hash matches the raw or the normalized one'),
+    body_hash: { kind: 'hash', description: 'Transactions that sent or received a message with this body hash.' },
+    opcode: { kind: 'opcode', description: "Transactions whose inbound message has this opcode (TON Center's rule: it implies direction in)." },
+    direction: {
+      kind: 'enum',
+      values: { in: 'The transaction that received the message.', out: 'The transaction that sent the message.' },
+      graphqlEnum: { name: 'MessageDirection', description: "A message's side in a transaction: received (in) or sent (out)." },
+      description: 'Only the receiving (in) or the sending (out) transaction; both when absent.',
+    },
+    source: { kind: 'address', description: 'Messages from this address.' },
+    destination: { kind: 'address', description: 'Messages to this address.' },
+    limit: { kind: 'integer', min: 1, max: 1000, default: 10, description: 'Transactions per page.' },
+    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: 'Transactions to skip.' },
+    sort: { ...BLOCK_PAGE.params.sort, description: 'By logical time, ties broken by account ascending.' },
+  },
+  atLeastOne: [['msg_hash', 'body_hash', 'opcode']],
+} as const satisfies RouteParams;

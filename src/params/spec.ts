@@ -28,13 +28,24 @@ export interface EnumParam extends Common {
   kind: 'enum';
   /** Each value (as REST takes it, any case) with its meaning. */
   values: Record<string, string>;
-  default: string;
+  /** Absent: the parameter is optional (undefined when not given). */
+  default?: string;
   /** The GraphQL enum it is, its values the same in upper case. */
   graphqlEnum: { name: string; description: string };
 }
 
 export interface AddressParam extends Common {
   kind: 'address';
+}
+
+/** One hash: 64 hex digits (optionally `0x`), base64 or base64url; served as standard base64. */
+export interface HashParam extends Common {
+  kind: 'hash';
+}
+
+/** A 32-bit opcode as TON Center reads it: `0x…` or bare hex first, else a signed decimal; stored signed. */
+export interface OpcodeParam extends Common {
+  kind: 'opcode';
 }
 
 /** Repeatable addresses (raw or user-friendly), at most `max`. */
@@ -67,22 +78,24 @@ export interface StringListParam extends Common {
   kind: 'stringList';
 }
 
-export type Param = IntegerParam | EnumParam | AddressParam | AddressListParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam;
+export type Param = IntegerParam | EnumParam | AddressParam | AddressListParam | HashParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam | OpcodeParam;
 
 /** A route's parameters by their REST name (GraphQL's is the same in camelCase). */
 export interface RouteParams {
   params: Record<string, Param>;
   /** Groups of which exactly one must be given (the route's selectors). */
   exactlyOne?: readonly (readonly string[])[];
+  /** Groups of which at least one must be given. */
+  atLeastOne?: readonly (readonly string[])[];
 }
 
 type ValueOf<P extends Param> = P extends IntegerParam
   ? P['default'] extends number ? number : P['required'] extends string ? number : number | undefined
   : P extends EnumParam
-    ? keyof P['values'] & string
-    : P extends AddressParam | LtParam | ShardParam
+    ? P['default'] extends string ? keyof P['values'] & string : (keyof P['values'] & string) | undefined
+    : P extends AddressParam | HashParam | LtParam | ShardParam
       ? string | undefined
-      : P extends UtimeParam
+      : P extends UtimeParam | OpcodeParam
         ? number | undefined
         : string[];
 
@@ -119,6 +132,20 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
       const value = raw.toLowerCase();
       if (!(value in p.values)) throw badInput(`parameter "${name}" must be one of ${Object.keys(p.values).join(', ')}, got "${printable(raw)}"`);
       return value;
+    }
+    case 'hash': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      const hash = parseHash(raw);
+      if (!hash) throw badInput(`parameter "${name}" must be a hash (64 hex digits, base64 or base64url), got "${printable(raw)}"`);
+      return hash;
+    }
+    case 'opcode': {
+      const raw = source.single(key);
+      if (raw === undefined) return undefined;
+      const opcode = parseOpcode(raw.trim());
+      if (opcode === undefined) throw badInput(`parameter "${name}" must be a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal), got "${printable(raw)}"`);
+      return opcode;
     }
     case 'address': {
       const raw = source.single(key);
@@ -176,6 +203,14 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
 const MAX_INT64 = 2n ** 63n - 1n;
 const MAX_UTIME = 2 ** 32 - 1;
 
+/** TON Center's OpcodeType: hex first (`0x` optional, so `1000` is 0x1000), else a signed 32-bit decimal; as stored, signed. */
+function parseOpcode(raw: string): number | undefined {
+  const hex = raw.replace(/^0x/i, '');
+  if (/^[0-9a-fA-F]{1,8}$/.test(hex)) return Number.parseInt(hex, 16) | 0;
+  if (/^-?\d{1,10}$/.test(raw) && Number(raw) >= -(2 ** 31) && Number(raw) < 2 ** 31) return Number(raw);
+  return undefined;
+}
+
 /** TON Center's ShardId: `0x` dropped, hex first (as an unsigned 64-bit value), else a signed decimal. */
 function parseShardId(raw: string): string | undefined {
   const hex = raw.replace(/^0x/i, '');
@@ -184,7 +219,7 @@ function parseShardId(raw: string): string | undefined {
   return undefined;
 }
 
-const SINGLE_KINDS = new Set<Param['kind']>(['integer', 'enum', 'address', 'lt', 'utime', 'shard']);
+const SINGLE_KINDS = new Set<Param['kind']>(['integer', 'enum', 'address', 'hash', 'opcode', 'lt', 'utime', 'shard']);
 
 const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
 
@@ -194,6 +229,10 @@ export function parseParams<R extends RouteParams>(route: R, source: ParamSource
   for (const group of route.exactlyOne ?? []) {
     const present = group.filter((key) => given(SINGLE_KINDS.has(route.params[key].kind) ? source.single(key) : source.list(key)));
     if (present.length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
+  }
+  for (const group of route.atLeastOne ?? []) {
+    const present = group.filter((key) => given(SINGLE_KINDS.has(route.params[key].kind) ? source.single(key) : source.list(key)));
+    if (present.length === 0) throw badInput(`at least one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} must be given`);
   }
   for (const [key, p] of Object.entries(route.params)) parsed[key] = parseOne(source.name(key), p, source, key);
   return parsed as ParsedParams<R>;

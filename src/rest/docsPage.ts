@@ -34,7 +34,12 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
   const block = '/api/v3/transactionsByMasterchainBlock';
   const pending = '/api/v3/pendingTraces';
   const transactions = '/api/v3/transactions';
+  const byMessage = '/api/v3/transactionsByMessage';
   return {
+    [byMessage]: ex.messageHash === null ? [] : [
+      { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}`, what: 'the transactions that sent and received a message' },
+      { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}&direction=in`, what: 'only the one that received it' },
+    ],
     [transactions]: ex.transactionHash === null ? [] : [
       { url: `${transactions}?limit=5`, what: 'the newest five transactions of the database' },
       { url: `${transactions}?hash=${encodeURIComponent(ex.transactionHash)}`, what: 'a transaction by its hash (hex, base64 or base64url)' },

@@ -1,5 +1,5 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
-import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS } from '../params/routes';
+import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { bounds, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
@@ -110,9 +110,12 @@ function parameterSchema(p: Param) {
     case 'integer':
       return { type: 'integer', minimum: p.min, maximum: p.max, ...(p.default === undefined ? {} : { default: p.default }) };
     case 'enum':
-      return { enum: Object.keys(p.values), default: p.default };
+      return { enum: Object.keys(p.values), ...(p.default === undefined ? {} : { default: p.default }) };
     case 'address':
+    case 'hash':
       return str;
+    case 'opcode':
+      return { type: 'string', description: '0x0f8a7ea5, bare hex (read first: 1000 is 0x1000) or a signed decimal' };
     case 'shard':
       return { type: 'string', description: '16 hex digits (e.g. 8000000000000000, optional 0x) or a signed decimal' };
     case 'lt':
@@ -169,6 +172,17 @@ export const OPENAPI = {
         responses: {
           '200': { description: 'the page ([] when nothing matches)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
           ...errors(401, 404, 405, 422, 429, 503, 504),
+        },
+      },
+    },
+    '/api/v3/transactionsByMessage': {
+      get: {
+        operationId: 'transactionsByMessage',
+        summary: 'The transactions that sent or received matching messages, each once, by lt',
+        parameters: [...routeParameters(TRANSACTIONS_BY_MESSAGE), ...control],
+        responses: {
+          '200': { description: 'the page ([] when nothing matches)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
+          ...errors(401, 405, 422, 429, 503, 504),
         },
       },
     },

@@ -5,6 +5,7 @@ import { BusyError, ClientGoneError, clientGone } from '../http/limiter';
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import * as transactions from './transactions';
+import * as byMessage from './transactionsByMessage';
 import { QueryParams } from './query';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -52,6 +53,13 @@ const ROUTES: Record<string, Route> = {
       return { run: (ctx, settings) => transactions.getTransactions(ctx, request, settings), weight: request.page.limit };
     },
   },
+  [`${API_PREFIX}transactionsByMessage`]: {
+    params: byMessage.PARAMS,
+    parse: (query) => {
+      const request = byMessage.parseTransactionsByMessage(query);
+      return { run: (ctx, settings) => byMessage.getTransactionsByMessage(ctx, request, settings), weight: request.page.limit };
+    },
+  },
   [`${API_PREFIX}pendingTraces`]: {
     params: pendingTraces.PARAMS,
     parse: (query) => {
@@ -81,6 +89,8 @@ const ERROR_EXAMPLES = [
   `${API_PREFIX}transactionsByMasterchainBlock?seqno=1&limit=5000`,
   `${API_PREFIX}transactions?account=0:${'1'.repeat(64)}&start_lt=tomorrow`,
   `${API_PREFIX}transactions?sort=newest`,
+  `${API_PREFIX}transactionsByMessage?direction=in`,
+  `${API_PREFIX}transactionsByMessage?opcode=jetton&direction=in`,
   `${API_PREFIX}pendingTraces?account=EQ-not-an-address`,
   `${API_PREFIX}pendingTraces`,
 ].map(errorExample);

@@ -1,5 +1,5 @@
 import { builder } from '../builder';
-import { BLOCK_PAGE } from '../../params/routes';
+import { BLOCK_PAGE, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
 
 // Values are typed as plain strings so fields can expose the database's text columns directly. Each value is
 // the UPPER_CASE name of the lower-case string ton-indexer and TON Center v3 use, with its description.
@@ -10,6 +10,11 @@ const lowerCaseValues = (values: Readonly<Record<string, string>>): Record<strin
 export const SortOrder = builder.enumType(BLOCK_PAGE.params.sort.graphqlEnum.name, {
   description: BLOCK_PAGE.params.sort.graphqlEnum.description,
   values: lowerCaseValues(BLOCK_PAGE.params.sort.values),
+});
+
+export const MessageDirection = builder.enumType(TRANSACTIONS_BY_MESSAGE.params.direction.graphqlEnum.name, {
+  description: TRANSACTIONS_BY_MESSAGE.params.direction.graphqlEnum.description,
+  values: lowerCaseValues(TRANSACTIONS_BY_MESSAGE.params.direction.values),
 });
 
 export const AccountStatus = builder.enumType('AccountStatus', {

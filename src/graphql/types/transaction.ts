@@ -1,11 +1,12 @@
 import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages, type MessageColumn } from '../../data/messages';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
-import { existingBlockPage, transactionsPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
+import { existingBlockPage, transactionsByMessageFilter, transactionsPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { BLOCK_PAGE, TRANSACTIONS } from '../../params/routes';
+import { BLOCK_PAGE, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
+import { transactionsByMessageRequest } from '../../rest/transactionsByMessage';
 import { transactionsRequest } from '../../rest/transactions';
 import { graphqlSource, parseParams } from '../../params/spec';
 import { routeArgs } from '../params';
@@ -238,6 +239,17 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx, info) => {
       const { filter, page } = transactionsRequest(graphqlSource(args));
       return (await transactionsPage(ctx.db, filter, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
+    },
+  }),
+  transactionsByMessage: t.field({
+    type: [Transaction],
+    description:
+      "The transactions that sent or received messages matching every filter (at least one of `msgHash`, `bodyHash`, `opcode`), each once, by lt; the same rules and data as REST's `/api/v3/transactionsByMessage`.",
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? TRANSACTIONS_BY_MESSAGE.params.limit.default)) }),
+    args: routeArgs(t.arg, TRANSACTIONS_BY_MESSAGE),
+    resolve: async (_root, args, ctx, info) => {
+      const { filter, page } = transactionsByMessageRequest(graphqlSource(args));
+      return (await transactionsByMessageFilter(ctx.db, filter, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
     },
   }),
   transaction: t.field({

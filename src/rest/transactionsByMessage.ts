@@ -1,0 +1,33 @@
+import type { RequestContext } from '../context';
+import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { transactionsByMessageFilter, type BlockPage, type MessageFilter } from '../data/transactions';
+import { TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { parseParams, type ParamSource } from '../params/spec';
+import { restParamNames, restSource, type QueryParams } from './query';
+import type { RequestSettings } from './requestSettings';
+
+export const PARAMS = restParamNames(TRANSACTIONS_BY_MESSAGE);
+
+export interface TransactionsByMessageRequest {
+  filter: MessageFilter;
+  page: Omit<BlockPage, 'seqno'>;
+}
+
+/** Shared by REST and GraphQL: the checked parameters as a message filter and a page. */
+export function transactionsByMessageRequest(source: ParamSource): TransactionsByMessageRequest {
+  const p = parseParams(TRANSACTIONS_BY_MESSAGE, source);
+  return {
+    filter: { msgHashes: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction, source: p.source, destination: p.destination },
+    page: { limit: p.limit, offset: p.offset, sort: p.sort },
+  };
+}
+
+export const parseTransactionsByMessage = (query: QueryParams) => transactionsByMessageRequest(restSource(query));
+
+/** GET /api/v3/transactionsByMessage: `{transactions, address_book}`. */
+export async function getTransactionsByMessage(ctx: RequestContext, request: TransactionsByMessageRequest, settings: RequestSettings) {
+  const rows = await transactionsByMessageFilter(ctx.db, request.filter, request.page);
+  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
+  const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
+  return { body: { transactions, address_book: book }, immutable: false };
+}
