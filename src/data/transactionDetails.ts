@@ -73,3 +73,9 @@ export async function addressBook(ctx: RequestContext, addresses: string[]): Pro
   });
   return book;
 }
+
+/** A page of stored transactions as TON Center's `{transactions, address_book}` (the book left empty on request). */
+export async function transactionsResponse(ctx: RequestContext, rows: TransactionRow[], noAddressBook: boolean) {
+  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
+  return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
+}

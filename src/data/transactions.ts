@@ -103,6 +103,12 @@ export async function descriptionsByHashes(db: Queryable, hashes: readonly strin
   return byHashes(hashes, rows);
 }
 
+/** Values bound as `$n` while a statement is assembled: `bind(v)` gives its placeholder. */
+function boundValues() {
+  const values: unknown[] = [];
+  return { values, bind: (value: unknown) => (values.push(value), `$${values.length}`) };
+}
+
 /** The filters of `/transactions`, all ANDed (values already checked and normalized). */
 export interface TransactionFilter {
   workchain?: number;
@@ -143,8 +149,7 @@ export async function filteredTransactions(
   page: Omit<BlockPage, 'seqno'>,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
-  const values: unknown[] = [];
-  const bind = (value: unknown) => (values.push(value), `$${values.length}`);
+  const { values, bind } = boundValues();
   const where: string[] = [];
   if (f.workchain !== undefined) where.push(`T.block_workchain = ${bind(f.workchain)}::int4`);
   if (f.shard !== undefined) where.push(`T.block_shard = ${bind(f.shard)}::int8`);
@@ -210,8 +215,7 @@ export async function transactionsByMessageFilter(
   page: Omit<BlockPage, 'seqno'>,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
-  const values: unknown[] = [];
-  const bind = (value: unknown) => (values.push(value), `$${values.length}`);
+  const { values, bind } = boundValues();
   const where = ['M.tx_hash = T.hash', 'M.tx_lt = T.lt'];
   if (f.direction !== undefined) where.push(`M.direction = ${bind(f.direction)}`);
   if (f.msgHashes.length > 0) {

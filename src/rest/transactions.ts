@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { transactionsResponse } from '../data/transactionDetails';
 import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
 import { TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
@@ -42,7 +42,5 @@ export const parseTransactions = (query: QueryParams): TransactionsRequest => tr
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
   const rows = await transactionsPage(ctx.db, request.filter, request.page);
-  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
-  const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
-  return { body: { transactions, address_book: book }, immutable: false };
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { transactionsResponse } from '../data/transactionDetails';
 import { blockPage, type BlockPage } from '../data/transactions';
 import { BLOCK_PAGE } from '../params/routes';
 import { parseParams } from '../params/spec';
@@ -13,7 +13,5 @@ export const parseBlockPage = (query: QueryParams): BlockPage => parseParams(BLO
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {
   const { rows, finalized } = await blockPage(ctx.db, page, ctx.services.masterchainTip);
-  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
-  const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
-  return { body: { transactions, address_book: book }, immutable: finalized };
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: finalized };
 }

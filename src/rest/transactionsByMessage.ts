@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { transactionsResponse } from '../data/transactionDetails';
 import { transactionsByMessageFilter, type BlockPage, type MessageFilter } from '../data/transactions';
 import { TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
@@ -27,7 +27,5 @@ export const parseTransactionsByMessage = (query: QueryParams) => transactionsBy
 /** GET /api/v3/transactionsByMessage: `{transactions, address_book}`. */
 export async function getTransactionsByMessage(ctx: RequestContext, request: TransactionsByMessageRequest, settings: RequestSettings) {
   const rows = await transactionsByMessageFilter(ctx.db, request.filter, request.page);
-  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
-  const book = settings.noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions));
-  return { body: { transactions, address_book: book }, immutable: false };
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
 }
