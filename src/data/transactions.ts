@@ -60,28 +60,32 @@ export async function transactionsByMasterchainBlock(db: Queryable, page: BlockP
 }
 
 /**
+ * NOT_FOUND unless masterchain block `seqno` is indexed, for a page of its transactions: asked only when the page
+ * is empty, since the indexer writes a block's transactions together with the block.
+ */
+async function requireBlockOf(db: Queryable, seqno: number, rows: TransactionRow[]): Promise<TransactionRow[]> {
+  if (rows.length === 0 && !(await masterchainBlockStatus(db, seqno)).exists) throw notFound(`masterchain block ${seqno} not found`);
+  return rows;
+}
+
+/**
  * A page of a block that must exist (404 otherwise), with whether the block is final (a later one is indexed).
- * Below the tip this process has seen, a page with rows needs no block lookup: the indexer writes a block's
- * transactions together with it, and the block is final. Otherwise page and lookup run at once.
+ * Below the tip this process has seen, a page with rows needs no block lookup (the block exists, and is final);
+ * above it, page and lookup run at once.
  */
 export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
-  if (tip && page.seqno < tip.highest) {
-    const rows = await transactionsByMasterchainBlock(db, page);
-    if (rows.length > 0) return { rows, finalized: true };
-  }
-  const [rows, block] = await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
+  const belowTip = tip !== undefined && page.seqno < tip.highest;
+  const [rows, block] = belowTip
+    ? [await transactionsByMasterchainBlock(db, page), undefined]
+    : await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
+  if (block === undefined) return { rows: await requireBlockOf(db, page.seqno, rows), finalized: true };
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
   return { rows, finalized: block.finalized };
 }
 
-/**
- * A page of a block that must exist (404 otherwise), when its finality does not matter (GraphQL): the block is
- * looked up only when the page is empty, since the indexer writes a block's transactions together with it.
- */
+/** A page of a block that must exist (404 otherwise), when its finality does not matter (GraphQL). */
 export async function existingBlockPage(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
-  const rows = await transactionsByMasterchainBlock(db, page, columns);
-  if (rows.length === 0 && !(await masterchainBlockStatus(db, page.seqno)).exists) throw notFound(`masterchain block ${page.seqno} not found`);
-  return rows;
+  return requireBlockOf(db, page.seqno, await transactionsByMasterchainBlock(db, page, columns));
 }
 
 const byHashes = <R extends { hash: string }>(hashes: readonly string[], rows: R[]): (R | null)[] => {
@@ -177,10 +181,7 @@ export async function filteredTransactions(
   );
 }
 
-/**
- * A `/transactions` page; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed (looked up only
- * for an empty page: the indexer writes a block's transactions together with it).
- */
+/** A `/transactions` page; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed. */
 export async function transactionsPage(
   db: Queryable,
   f: TransactionFilter,
@@ -188,10 +189,7 @@ export async function transactionsPage(
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
   const rows = await filteredTransactions(db, f, page, columns);
-  if (rows.length === 0 && f.mcSeqno !== undefined && !(await masterchainBlockStatus(db, f.mcSeqno)).exists) {
-    throw notFound(`masterchain block ${f.mcSeqno} not found`);
-  }
-  return rows;
+  return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }
 
 /** The message filters of `/transactionsByMessage` (values already checked and normalized). */
