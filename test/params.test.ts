@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../src/params/routes';
-import { graphqlName, graphqlSource, parseParams, type RouteParams } from '../src/params/spec';
+import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
 
@@ -46,7 +46,7 @@ describe('route parameters, described once', () => {
         expect(arg.defaultValue).toBe(p.default?.toUpperCase());
         expect(schema.getType(p.graphqlEnum.name)!.toString()).toBe(p.graphqlEnum.name);
       } else {
-        const list = p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList';
+        const list = isList(p);
         expect(isListType(getNullableType(arg.type)), name).toBe(list);
         expect(openapi.schema.type === 'array', name).toBe(list);
       }

@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { dependencyLog } from '../log';
 import { classifyDbError } from '../errors';
-import type { Database, Queryable } from './types';
+import type { Database } from './types';
 
 export interface PostgresOptions {
   connectionString: string;

@@ -219,20 +219,21 @@ function parseShardId(raw: string): string | undefined {
   return undefined;
 }
 
-const SINGLE_KINDS = new Set<Param['kind']>(['integer', 'enum', 'address', 'hash', 'opcode', 'lt', 'utime', 'shard']);
+/** A repeatable parameter (its values a list), as opposed to one given at most once. */
+export const isList = (p: Param): boolean => p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList';
 
-const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
+/** The keys of a group given in the request (an empty list is not given). */
+const givenOf = (route: RouteParams, group: readonly string[], source: ParamSource) =>
+  group.filter((key) => (isList(route.params[key]) ? source.list(key).length > 0 : source.single(key) !== undefined));
 
 /** Every parameter of the route checked and converted; the first problem is thrown as a 422 naming it. */
 export function parseParams<R extends RouteParams>(route: R, source: ParamSource): ParsedParams<R> {
   const parsed: Record<string, unknown> = {};
   for (const group of route.exactlyOne ?? []) {
-    const present = group.filter((key) => given(SINGLE_KINDS.has(route.params[key].kind) ? source.single(key) : source.list(key)));
-    if (present.length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
+    if (givenOf(route, group, source).length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
   }
   for (const group of route.atLeastOne ?? []) {
-    const present = group.filter((key) => given(SINGLE_KINDS.has(route.params[key].kind) ? source.single(key) : source.list(key)));
-    if (present.length === 0) throw badInput(`at least one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} must be given`);
+    if (givenOf(route, group, source).length === 0) throw badInput(`at least one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} must be given`);
   }
   for (const [key, p] of Object.entries(route.params)) parsed[key] = parseOne(source.name(key), p, source, key);
   return parsed as ParsedParams<R>;

@@ -1,6 +1,6 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
 import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
-import { bounds, type Param, type RouteParams } from '../params/spec';
+import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
 const str = { type: 'string' };
@@ -143,7 +143,7 @@ const routeParameters = (route: RouteParams) =>
       in: 'query',
       ...(p.kind === 'integer' && p.required !== undefined ? { required: true } : {}),
       schema: parameterSchema(p),
-      ...(p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList' ? { style: 'form', explode: true } : {}),
+      ...(isList(p) ? { style: 'form', explode: true } : {}),
       description: `${p.description}${notes ? ` (${notes})` : ''}${one}`,
     };
   });

@@ -3,10 +3,7 @@ import { shapeTraces } from '../data/traceDetails';
 import { PENDING_TRACES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
-import { restParamNames, restSource, type QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
-
-export const PARAMS = restParamNames(PENDING_TRACES);
 
 export interface PendingTracesRequest {
   query: PendingQuery;
@@ -22,8 +19,6 @@ export function pendingTracesRequest(source: ParamSource): PendingTracesRequest 
     supportedActionTypes: types.length === 0 || types.some((t) => /^(latest|v\d+)$/.test(t)) ? undefined : types,
   };
 }
-
-export const parsePendingTraces = (query: QueryParams): PendingTracesRequest => pendingTracesRequest(restSource(query));
 
 /** GET /api/v3/pendingTraces */
 export async function getPendingTraces(ctx: RequestContext, request: PendingTracesRequest, settings: RequestSettings) {

@@ -6,7 +6,9 @@ import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import * as transactions from './transactions';
 import * as byMessage from './transactionsByMessage';
-import { QueryParams } from './query';
+import { QueryParams, restParamNames, restSource } from './query';
+import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
@@ -29,16 +31,17 @@ interface Parsed {
 }
 
 interface Route {
-  params: readonly string[];
+  /** Its parameters (params/routes.ts): the query string may hold these and the control parameters. */
+  spec: RouteParams;
   /** Parses the query (throwing 422s) and returns the call to make; parsing happens before any SQL. */
-  parse(query: QueryParams): Parsed;
+  parse(source: ParamSource): Parsed;
 }
 
 const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}transactionsByMasterchainBlock`]: {
-    params: blockTransactions.PARAMS,
-    parse: (query) => {
-      const page = blockTransactions.parseBlockPage(query);
+    spec: BLOCK_PAGE,
+    parse: (source) => {
+      const page = parseParams(BLOCK_PAGE, source);
       return {
         run: (ctx, settings) => blockTransactions.getTransactionsByMasterchainBlock(ctx, page, settings),
         cacheKey: (settings) => `block/${page.seqno}/${page.limit}/${page.offset}/${page.sort}/${settings.noAddressBook}`,
@@ -47,23 +50,23 @@ const ROUTES: Record<string, Route> = {
     },
   },
   [`${API_PREFIX}transactions`]: {
-    params: transactions.PARAMS,
-    parse: (query) => {
-      const request = transactions.parseTransactions(query);
+    spec: TRANSACTIONS,
+    parse: (source) => {
+      const request = transactions.transactionsRequest(source);
       return { run: (ctx, settings) => transactions.getTransactions(ctx, request, settings), weight: request.page.limit };
     },
   },
   [`${API_PREFIX}transactionsByMessage`]: {
-    params: byMessage.PARAMS,
-    parse: (query) => {
-      const request = byMessage.parseTransactionsByMessage(query);
+    spec: TRANSACTIONS_BY_MESSAGE,
+    parse: (source) => {
+      const request = byMessage.transactionsByMessageRequest(source);
       return { run: (ctx, settings) => byMessage.getTransactionsByMessage(ctx, request, settings), weight: request.page.limit };
     },
   },
   [`${API_PREFIX}pendingTraces`]: {
-    params: pendingTraces.PARAMS,
-    parse: (query) => {
-      const request = pendingTraces.parsePendingTraces(query);
+    spec: PENDING_TRACES,
+    parse: (source) => {
+      const request = pendingTraces.pendingTracesRequest(source);
       return { run: (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings), weight: request.query.limit };
     },
   },
@@ -74,8 +77,8 @@ function errorExample(url: string): ErrorExample {
   const [path, query = ''] = url.split('?');
   try {
     const route = ROUTES[path];
-    const params = new QueryParams(query, route.params);
-    route.parse(params);
+    const params = new QueryParams(query, restParamNames(route.spec));
+    route.parse(restSource(params));
     readRequestSettings(params, {});
   } catch (err) {
     if (err instanceof ApiError) return { url, status: err.status, body: JSON.stringify({ error: err.message, code: err.status }) };
@@ -114,8 +117,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     }
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
-    const query = new QueryParams(rawQuery, route.params);
-    const parsed = route.parse(query);
+    const query = new QueryParams(rawQuery, restParamNames(route.spec));
+    const parsed = route.parse(restSource(query));
     const settings = readRequestSettings(query, req.headers);
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;

@@ -3,10 +3,7 @@ import { transactionsResponse } from '../data/transactionDetails';
 import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
 import { TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
-import { restParamNames, restSource, type QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
-
-export const PARAMS = restParamNames(TRANSACTIONS);
 
 export interface TransactionsRequest {
   filter: TransactionFilter;
@@ -36,8 +33,6 @@ export function transactionsRequest(source: ParamSource): TransactionsRequest {
     page: { limit: p.limit, offset: p.offset, sort: p.sort },
   };
 }
-
-export const parseTransactions = (query: QueryParams): TransactionsRequest => transactionsRequest(restSource(query));
 
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {

@@ -1,14 +1,7 @@
 import type { RequestContext } from '../context';
 import { transactionsResponse } from '../data/transactionDetails';
 import { blockPage, type BlockPage } from '../data/transactions';
-import { BLOCK_PAGE } from '../params/routes';
-import { parseParams } from '../params/spec';
-import { restParamNames, restSource, type QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
-
-export const PARAMS = restParamNames(BLOCK_PAGE);
-
-export const parseBlockPage = (query: QueryParams): BlockPage => parseParams(BLOCK_PAGE, restSource(query));
 
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {

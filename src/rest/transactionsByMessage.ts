@@ -3,10 +3,7 @@ import { transactionsResponse } from '../data/transactionDetails';
 import { transactionsByMessageFilter, type BlockPage, type MessageFilter } from '../data/transactions';
 import { TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
-import { restParamNames, restSource, type QueryParams } from './query';
 import type { RequestSettings } from './requestSettings';
-
-export const PARAMS = restParamNames(TRANSACTIONS_BY_MESSAGE);
 
 export interface TransactionsByMessageRequest {
   filter: MessageFilter;
@@ -21,8 +18,6 @@ export function transactionsByMessageRequest(source: ParamSource): TransactionsB
     page: { limit: p.limit, offset: p.offset, sort: p.sort },
   };
 }
-
-export const parseTransactionsByMessage = (query: QueryParams) => transactionsByMessageRequest(restSource(query));
 
 /** GET /api/v3/transactionsByMessage: `{transactions, address_book}`. */
 export async function getTransactionsByMessage(ctx: RequestContext, request: TransactionsByMessageRequest, settings: RequestSettings) {
