@@ -1,4 +1,4 @@
-import { bounds, graphqlName, type Param, type RouteParams } from '../params/spec';
+import { bounds, graphqlName, type IntegerParam, type Param, type RouteParams } from '../params/spec';
 import { builder } from './builder';
 import { MessageDirection, SortOrder } from './types/enums';
 
@@ -45,3 +45,9 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
 /** A route's parameters as GraphQL arguments, in camelCase, with the same bounds and defaults as REST. */
 export const routeArgs = (arg: ArgBuilder, route: RouteParams) =>
   Object.fromEntries(Object.entries(route.params).map(([key, p]) => [graphqlName(key), argOf(arg, p, described(route, key, p))]));
+
+/** A route field's cost multiplier: its `limit` argument, or the route's default limit. */
+export const limitComplexity = (route: RouteParams) => (args: Record<string, unknown>) => ({
+  field: 1,
+  multiplier: Math.max(1, Number(args.limit ?? (route.params.limit as IntegerParam | undefined)?.default ?? 1)),
+});

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../context';
 import { pendingTracesRequest } from '../../rest/pendingTraces';
 import { PENDING_TRACES } from '../../params/routes';
 import { graphqlSource } from '../../params/spec';
-import { routeArgs } from '../params';
+import { limitComplexity, routeArgs } from '../params';
 import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
@@ -214,7 +214,7 @@ builder.objectFields(Transaction, (t) => ({
 builder.queryFields((t) => ({
   pendingTraces: t.field({
     type: [Trace],
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? PENDING_TRACES.params.limit.default)) }),
+    complexity: limitComplexity(PENDING_TRACES),
     description:
       "Traces still in flight (trace state pending: messages not yet delivered, or only emulated) for an account or started by external messages, from ton-indexer's database and TON Center's trace emulator, newest first; the same data as REST's `pendingTraces`. Degradations (the emulator's Redis unreachable) are listed in `extensions.warnings`.",
     args: routeArgs(t.arg, PENDING_TRACES),

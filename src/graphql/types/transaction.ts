@@ -9,7 +9,7 @@ import { BLOCK_PAGE, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../../params/
 import { transactionsByMessageRequest } from '../../rest/transactionsByMessage';
 import { transactionsRequest } from '../../rest/transactions';
 import { graphqlSource, parseParams } from '../../params/spec';
-import { routeArgs } from '../params';
+import { limitComplexity, routeArgs } from '../params';
 import type { TraceTransaction } from '../../traces/model';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { toWireMetadata } from '../../wire/metadata';
@@ -38,12 +38,15 @@ const reads = (...columns: TransactionColumn[]) => ({ columns });
 
 /**
  * Messages of a transaction: carried by emulator transactions, loaded (batched, bodies left out) for database
- * ones, with the columns a selection reads (all by default).
+ * ones, with the columns a selection reads.
  */
-export const messagesOf = async (tx: TransactionRef, ctx: RequestContext, columns: readonly MessageColumn[] = MESSAGE_COLUMNS): Promise<MessageSource[]> =>
+export const messagesOf = async (tx: TransactionRef, ctx: RequestContext, columns: readonly MessageColumn[]): Promise<MessageSource[]> =>
   tx.messages ?? ctx.loaders.messageRowsByTransaction.load(tx.row.hash, messageColumnSet(columns));
 
 export const selectedMessageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS);
+
+/** The `transactions` columns a page's selection reads (its key always). */
+const pageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS);
 
 /**
  * What GraphQL reads of a trace's transactions: all but the description (loaded when `description` is
@@ -223,33 +226,33 @@ builder.queryFields((t) => ({
     type: [Transaction],
     description:
       "Transactions of a masterchain block and of every shard block it commits (`transactions.mc_block_seqno = seqno`), ordered by (lt, account); the same data as REST's `transactionsByMasterchainBlock`. NOT_FOUND when the block is not indexed.",
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? BLOCK_PAGE.params.limit.default)) }),
+    complexity: limitComplexity(BLOCK_PAGE),
     args: routeArgs(t.arg, BLOCK_PAGE),
     resolve: async (_root, args, ctx, info) => {
       const page = parseParams(BLOCK_PAGE, graphqlSource(args));
-      return (await existingBlockPage(ctx.db, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
+      return (await existingBlockPage(ctx.db, page, pageColumns(info))).map(fromDatabase);
     },
   }),
   transactions: t.field({
     type: [Transaction],
     description:
       "Transactions matching every filter given (all ANDed; none: the newest of the database), in TON Center's order for the filters given, as offset pages; the same rules and data as REST's `/api/v3/transactions`. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.",
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? TRANSACTIONS.params.limit.default)) }),
+    complexity: limitComplexity(TRANSACTIONS),
     args: routeArgs(t.arg, TRANSACTIONS),
     resolve: async (_root, args, ctx, info) => {
       const { filter, page } = transactionsRequest(graphqlSource(args));
-      return (await transactionsPage(ctx.db, filter, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
+      return (await transactionsPage(ctx.db, filter, page, pageColumns(info))).map(fromDatabase);
     },
   }),
   transactionsByMessage: t.field({
     type: [Transaction],
     description:
       "The transactions that sent or received messages matching every filter (at least one of `msgHash`, `bodyHash`, `opcode`), each once, by lt; the same rules and data as REST's `/api/v3/transactionsByMessage`.",
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Number(args.limit ?? TRANSACTIONS_BY_MESSAGE.params.limit.default)) }),
+    complexity: limitComplexity(TRANSACTIONS_BY_MESSAGE),
     args: routeArgs(t.arg, TRANSACTIONS_BY_MESSAGE),
     resolve: async (_root, args, ctx, info) => {
       const { filter, page } = transactionsByMessageRequest(graphqlSource(args));
-      return (await transactionsByMessageFilter(ctx.db, filter, page, selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS))).map(fromDatabase);
+      return (await transactionsByMessageFilter(ctx.db, filter, page, pageColumns(info))).map(fromDatabase);
     },
   }),
   transaction: t.field({
