@@ -70,5 +70,7 @@ describe('route parameters, described once', () => {
     expect(failure(() => graphql(PENDING_TRACES, { extMsgHash: ['x'] }))).toBe('parameter "extMsgHash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"');
     expect(failure(() => rest(PENDING_TRACES, `account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`))).toBe('exactly one of "account" and "ext_msg_hash" must be given');
     expect(failure(() => graphql(PENDING_TRACES, {}))).toBe('exactly one of "account" and "extMsgHash" must be given');
+    // an enum value is one of its own values, not a name every object has (constructor, toString, …)
+    expect(failure(() => rest(BLOCK_PAGE, 'seqno=5&sort=constructor'))).toBe('parameter "sort" must be one of asc, desc, got "constructor"');
   });
 });

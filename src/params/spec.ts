@@ -122,83 +122,36 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
     case 'integer': {
       const raw = source.single(key);
       if (raw !== undefined) return checkInteger(name, raw, p.min, p.max);
-      if (p.default !== undefined) return p.default;
-      if (p.required === undefined) return undefined;
-      throw badInput(`parameter "${name}" is required: ${p.required ?? `an integer from ${p.min} to ${p.max}`}`);
+      if (p.default !== undefined || p.required === undefined) return p.default;
+      throw badInput(`parameter "${name}" is required: ${p.required}`);
     }
     case 'enum': {
       const raw = source.single(key);
       if (raw === undefined) return p.default;
       const value = raw.toLowerCase();
-      if (!(value in p.values)) throw badInput(`parameter "${name}" must be one of ${Object.keys(p.values).join(', ')}, got "${printable(raw)}"`);
+      if (!Object.hasOwn(p.values, value)) throw badInput(`parameter "${name}" must be one of ${Object.keys(p.values).join(', ')}, got "${printable(raw)}"`);
       return value;
     }
-    case 'hash': {
-      const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      const hash = parseHash(raw);
-      if (!hash) throw badInput(`parameter "${name}" must be a hash (64 hex digits, base64 or base64url), got "${printable(raw)}"`);
-      return hash;
-    }
-    case 'opcode': {
-      const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      const opcode = parseOpcode(raw.trim());
-      if (opcode === undefined) throw badInput(`parameter "${name}" must be a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal), got "${printable(raw)}"`);
-      return opcode;
-    }
-    case 'address': {
-      const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      const address = parseAddress(raw);
-      if (!address) throw badInput(`parameter "${name}" must be an address (raw, or user-friendly base64/base64url), got "${printable(raw)}"`);
-      return address;
-    }
-    case 'hashList': {
-      const raws = source.list(key);
-      if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
-      const hashes = raws.map((raw, i) => {
-        const hash = parseHash(raw);
-        if (!hash) throw badInput(`parameter "${name}" value ${i + 1} must be a hash (64 hex digits, base64 or base64url), got "${printable(raw)}"`);
-        return hash;
-      });
-      return [...new Set(hashes)];
-    }
+    case 'hashList':
     case 'addressList': {
       const raws = source.list(key);
       if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
-      const addresses = raws.map((raw, i) => {
-        const address = parseAddress(raw);
-        if (!address) throw badInput(`parameter "${name}" value ${i + 1} must be an address (raw, or user-friendly base64/base64url), got "${printable(raw)}"`);
-        return address;
-      });
-      return [...new Set(addresses)];
+      const scalar = SCALARS[p.kind === 'hashList' ? 'hash' : 'address'];
+      return [...new Set(raws.map((raw, i) => scalar.parse(raw) ?? fail(`parameter "${name}" value ${i + 1}`, scalar.what, raw)))];
     }
     case 'stringList':
       return source.list(key).map((v) => v.trim()).filter((v) => v !== '');
-    case 'lt': {
+    default: {
       const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      if (!/^\d{1,19}$/.test(raw.trim()) || BigInt(raw.trim()) > MAX_INT64) throw badInput(`parameter "${name}" must be an integer from 0 to ${MAX_INT64}, got "${printable(raw)}"`);
-      return BigInt(raw.trim()).toString();
-    }
-    case 'utime': {
-      const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      if (!/^\d{1,10}(\.\d*)?$/.test(raw.trim()) || Math.trunc(Number(raw)) > MAX_UTIME) {
-        throw badInput(`parameter "${name}" must be a unix time in seconds, from 0 to ${MAX_UTIME}, got "${printable(raw)}"`);
-      }
-      return Math.trunc(Number(raw));
-    }
-    case 'shard': {
-      const raw = source.single(key);
-      if (raw === undefined) return undefined;
-      const shard = parseShardId(raw.trim());
-      if (shard === undefined) throw badInput(`parameter "${name}" must be a shard id (16 hex digits such as 8000000000000000, or a signed decimal), got "${printable(raw)}"`);
-      return shard;
+      const scalar = SCALARS[p.kind];
+      return raw === undefined ? undefined : (scalar.parse(raw) ?? fail(`parameter "${name}"`, scalar.what, raw));
     }
   }
 }
+
+const fail = (subject: string, what: string, raw: string): never => {
+  throw badInput(`${subject} must be ${what}, got "${printable(raw)}"`);
+};
 
 const MAX_INT64 = 2n ** 63n - 1n;
 const MAX_UTIME = 2 ** 32 - 1;
@@ -218,6 +171,21 @@ function parseShardId(raw: string): string | undefined {
   if (/^-?\d{1,19}$/.test(raw) && BigInt(raw) >= -MAX_INT64 - 1n && BigInt(raw) <= MAX_INT64) return BigInt(raw).toString();
   return undefined;
 }
+
+/** How each single-valued kind is read (undefined: not one) and named in its error. */
+const SCALARS: Record<'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard', { parse: (raw: string) => string | number | null | undefined; what: string }> = {
+  hash: { parse: parseHash, what: 'a hash (64 hex digits, base64 or base64url)' },
+  address: { parse: parseAddress, what: 'an address (raw, or user-friendly base64/base64url)' },
+  opcode: { parse: (raw) => parseOpcode(raw.trim()), what: 'a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal)' },
+  lt: { parse: (raw) => parseLt(raw.trim()), what: `an integer from 0 to ${MAX_INT64}` },
+  utime: { parse: (raw) => parseUtime(raw.trim()), what: `a unix time in seconds, from 0 to ${MAX_UTIME}` },
+  shard: { parse: (raw) => parseShardId(raw.trim()), what: 'a shard id (16 hex digits such as 8000000000000000, or a signed decimal)' },
+};
+
+const parseLt = (raw: string) => (/^\d{1,19}$/.test(raw) && BigInt(raw) <= MAX_INT64 ? BigInt(raw).toString() : undefined);
+
+/** TON Center's UtimeType: an unsigned integer, a fraction dropped. */
+const parseUtime = (raw: string) => (/^\d{1,10}(\.\d*)?$/.test(raw) && Math.trunc(Number(raw)) <= MAX_UTIME ? Math.trunc(Number(raw)) : undefined);
 
 /** A repeatable parameter (its values a list), as opposed to one given at most once. */
 export const isList = (p: Param): boolean => p.kind === 'addressList' || p.kind === 'hashList' || p.kind === 'stringList';
