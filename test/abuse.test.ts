@@ -13,7 +13,7 @@ const gc = vm.runInNewContext('gc') as () => void;
 const PARAMS = [
   'seqno', 'limit', 'offset', 'sort', 'account', 'ext_msg_hash', 'supported_action_types', 'x_timeout', 'x_no_address_book', 'api_key', 'foo', 'SEQNO', 'limit[]', '',
   'workchain', 'shard', 'mc_seqno', 'root_hash', 'exclude_account', 'hash', 'lt', 'start_utime', 'end_utime', 'start_lt', 'end_lt',
-  'msg_hash', 'body_hash', 'opcode', 'direction', 'source', 'destination',
+  'msg_hash', 'body_hash', 'opcode', 'direction', 'source', 'destination', 'exclude_externals', 'only_externals', 'address', 'file_hash',
 ];
 const hostileValue = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -103,7 +103,10 @@ describe('abuse: generated malformed requests', () => {
     const baseline = process.memoryUsage().heapUsed;
     let requests = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('transactionsByMasterchainBlock', 'transactions', 'transactionsByMessage', 'pendingTraces', 'nothing'), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
+      fc.asyncProperty(fc.constantFrom(
+        'transactionsByMasterchainBlock', 'transactions', 'transactionsByMessage', 'adjacentTransactions', 'messages', 'blocks', 'masterchainInfo',
+        'masterchainBlockShards', 'masterchainBlockShardState', 'addressBook', 'metadata', 'pendingTraces', 'nothing',
+      ), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
         requests += 1;
         const headers: Record<string, string> = {};
         if (timeout !== null && /^[\x20-\x7e]*$/.test(timeout)) headers['X-Timeout'] = timeout;
@@ -113,7 +116,7 @@ describe('abuse: generated malformed requests', () => {
         const body = JSON.parse(text);
         if (res.status >= 400) expect(body).toEqual({ error: expect.any(String), code: res.status });
       }),
-      { numRuns: 400 },
+      { numRuns: 800 },
     );
     await fc.assert(
       fc.asyncProperty(graphqlBody, fc.constantFrom('application/json', 'text/plain', 'application/graphql-response+json'), async (body, type) => {

@@ -9,6 +9,7 @@ describe('OpenAPI document', () => {
   let db: TestDatabase;
   let service: Awaited<ReturnType<typeof startService>>;
   let validate: (schema: string, value: unknown) => void;
+  let validateRoute: (url: string) => Promise<void>;
   const pending = (() => {
     const json = realTestnetTraces().json;
     json.traces = json.traces.slice(0, 3).map((t: any) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'pending' } }));
@@ -31,6 +32,16 @@ describe('OpenAPI document', () => {
       const ok = check(value);
       expect(ok ? [] : check.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`), schema).toEqual([]);
     };
+    // A route's response against the schema its own path names (a path missing from the document fails here).
+    validateRoute = async (url) => {
+      const res = await service.get(url);
+      const operation = doc.paths[url.split('?')[0]]?.get;
+      expect(operation, url).toBeDefined();
+      const status = String(res.status);
+      expect(Object.keys(operation.responses), `${url} answered ${status}`).toContain(status);
+      const { $ref } = operation.responses[status].content['application/json'].schema;
+      validate($ref.split('/').pop(), await res.json());
+    };
   });
   afterAll(async () => {
     await service?.close();
@@ -48,6 +59,30 @@ describe('OpenAPI document', () => {
     validate('Error', await (await service.get('/api/v3/pendingTraces')).json());
     validate('TransactionsResponse', await (await service.get('/api/v3/transactions?limit=50')).json());
     validate('Error', await (await service.get('/api/v3/transactions?sort=x')).json());
+  });
+
+  it('describes every route: each response matches the schema of its path and status', async () => {
+    const tx = pending.traces[0].transactions[pending.traces[0].trace_id];
+    const account = tx.account;
+    for (const url of [
+      `/api/v3/transactionsByMasterchainBlock?seqno=${tx.mc_block_seqno}`,
+      `/api/v3/transactions?account=${account}`,
+      `/api/v3/transactionsByMessage?msg_hash=${encodeURIComponent(tx.in_msg.hash)}`,
+      `/api/v3/adjacentTransactions?hash=${encodeURIComponent(tx.hash)}`,
+      `/api/v3/adjacentTransactions?hash=${'00'.repeat(32)}`,
+      '/api/v3/messages?limit=100',
+      '/api/v3/blocks?limit=100',
+      '/api/v3/masterchainInfo',
+      `/api/v3/masterchainBlockShards?seqno=${tx.mc_block_seqno}`,
+      `/api/v3/masterchainBlockShardState?seqno=${tx.mc_block_seqno}`,
+      `/api/v3/masterchainBlockShardState?seqno=1`,
+      `/api/v3/addressBook?address=${account}&address=x`,
+      `/api/v3/metadata?${Object.keys(pending.metadata).map((a) => `address=${a}`).join('&')}`,
+      `/api/v3/pendingTraces?account=${account}`,
+      '/api/v3/messages?limit=x',
+    ]) {
+      await validateRoute(url);
+    }
   });
 
   it('is readable as a page', async () => {

@@ -3,11 +3,11 @@ import type { Queryable } from '../src/db/types';
 import { accountStatesByHashes } from '../src/data/accountStates';
 import { actionsByTraces } from '../src/data/actions';
 import { addressInfoByAccounts } from '../src/data/addressBook';
-import { masterchainBlockStatus } from '../src/data/blocks';
-import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from '../src/data/messages';
+import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterchainBlockStatus, masterchainEnds } from '../src/data/blocks';
+import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, messagesPage, transactionHashesByMessages } from '../src/data/messages';
 import { metadataRows } from '../src/data/metadata';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
-import { descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
+import { adjacentTransactions, descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
@@ -104,6 +104,46 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
       expect(plan, what).toMatch(index);
       noSeqScan(plan);
     }
+  });
+
+  it('/messages: every filter set on the messages indexes, newest first without sorting every match', async () => {
+    const [m] = await db.writer.query<{ msg_hash: string; source: string; destination: string; opcode: number; body_hash: string; created_lt: string; created_at: string }>(
+      `select msg_hash, source, destination, opcode, body_hash, created_lt::text as created_lt, created_at::text as created_at
+         from messages where source is not null and opcode is not null and body_hash is not null and direction = 'out' limit 1`,
+    );
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    // [what, filter, index, whether the index must also give the order]
+    const cases: [string, Parameters<typeof messagesPage>[1], RegExp, boolean][] = [
+      ['newest', { msgHashes: [] }, /messages_index_7/, true],
+      ['source', { msgHashes: [], source: m.source }, /messages_index_2/, false],
+      ['destination', { msgHashes: [], destination: m.destination }, /messages_index_3/, false],
+      ['opcode', { msgHashes: [], opcode: m.opcode }, /messages_index_6/, false],
+      ['hash', { msgHashes: [m.msg_hash] }, /messages_index_1/, false],
+      ['body hash', { msgHashes: [], bodyHash: m.body_hash }, /messages_index_4/, false],
+      ['lt window', { msgHashes: [], startLt: (BigInt(m.created_lt) - 10n ** 9n).toString(), endLt: m.created_lt }, /messages_index_7/, true],
+      ['time window', { msgHashes: [], startUtime: Number(m.created_at) - 60, endUtime: Number(m.created_at) }, /messages_index_8/, true],
+    ];
+    for (const [what, filter, index, ordered] of cases) {
+      const plan = await planOf(() => messagesPage(explaining, filter, page));
+      expect(plan, what).toMatch(index);
+      noSeqScan(plan);
+      // the page's rows are sorted again after the joins; what must not happen is a sort under the page's limit
+      if (ordered) expect(plan, `${what}: no sort of all the matches`).not.toMatch(/Limit .*\n\s+->  Sort  /);
+    }
+  });
+
+  it('/adjacentTransactions and the block routes on their indexes', async () => {
+    noSeqScan(await planOf(() => adjacentTransactions(explaining, txHashes[0], undefined)));
+    const blocks = [
+      await planOf(() => blocksPage(explaining, { rootHashes: [], fileHashes: [], mcSeqno: seqno }, { limit: 10, offset: 0 })),
+      await planOf(() => blocksPage(explaining, { rootHashes: [], fileHashes: [], workchain: -1 }, { limit: 10, offset: 0, sort: 'desc' })),
+      await planOf(() => masterchainEnds(explaining)),
+      await planOf(() => masterchainBlockShards(explaining, seqno, { limit: 10, offset: 0 })),
+      await planOf(() => masterchainBlockShardState(explaining, seqno)),
+    ];
+    expect(blocks[0]).toMatch(/blocks_index_2/);
+    expect(blocks[1]).toMatch(/blocks_index_1/);
+    for (const plan of blocks) expect(plan).not.toMatch(/Seq Scan on (blocks|shard_state)\b/);
   });
 
   it('the pending-traces route and trace navigation', async () => {

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/types';
 import { MASTERCHAIN_SHARD } from '../encoding/numbers';
+import { boundValues } from './sql';
+import { windowConditions, type BlockSelector, type Windows } from './filters';
 
 export interface MasterchainBlockStatus {
   exists: boolean;
@@ -35,4 +37,107 @@ export async function masterchainBlockStatus(db: Queryable, seqno: number, tip?:
   for (const row of rows) tip?.raise(row.seqno);
   const exists = rows[0]?.seqno === seqno;
   return { exists, finalized: exists && rows.length === 2 };
+}
+
+/** A `blocks` row; 64-bit columns as decimal text, `prev_blocks` as `[{workchain, shard, seqno}]`. */
+export interface BlockRow {
+  workchain: number;
+  shard: string;
+  seqno: number;
+  root_hash: string | null;
+  file_hash: string | null;
+  mc_block_workchain: number | null;
+  mc_block_shard: string | null;
+  mc_block_seqno: number | null;
+  global_id: number | null;
+  version: number | null;
+  after_merge: boolean | null;
+  before_split: boolean | null;
+  after_split: boolean | null;
+  want_merge: boolean | null;
+  want_split: boolean | null;
+  key_block: boolean | null;
+  vert_seqno_incr: boolean | null;
+  flags: number | null;
+  gen_utime: string | null;
+  start_lt: string | null;
+  end_lt: string | null;
+  validator_list_hash_short: number | null;
+  gen_catchain_seqno: number | null;
+  min_ref_mc_seqno: number | null;
+  prev_key_block_seqno: number | null;
+  vert_seqno: number | null;
+  master_ref_seqno: number | null;
+  rand_seed: string | null;
+  created_by: string | null;
+  tx_count: number | null;
+  prev_blocks: { workchain: number; shard: string; seqno: number }[] | null;
+}
+
+/** The columns of `blocks`, in the indexer's order. */
+export const BLOCK_COLUMNS = [
+  'workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno',
+  'global_id', 'version', 'after_merge', 'before_split', 'after_split', 'want_merge', 'want_split', 'key_block',
+  'vert_seqno_incr', 'flags', 'gen_utime', 'start_lt', 'end_lt', 'validator_list_hash_short', 'gen_catchain_seqno',
+  'min_ref_mc_seqno', 'prev_key_block_seqno', 'vert_seqno', 'master_ref_seqno', 'rand_seed', 'created_by', 'tx_count',
+  'prev_blocks',
+] as const satisfies readonly (keyof BlockRow)[];
+
+// `blockid[]` has no driver parser: it is read as JSON, the shard as text (int8 is exact only as text).
+const SELECT_BLOCKS = `select ${BLOCK_COLUMNS.map((c) =>
+  c === 'prev_blocks'
+    ? `(select json_agg(json_build_object('workchain', (p).workchain, 'shard', (p).shard::text, 'seqno', (p).seqno)) from unnest(B.prev_blocks) p) as prev_blocks`
+    : `B.${c}`,
+).join(', ')} from blocks B`;
+
+/** `/blocks` filters, all ANDed (values already checked); both lt bounds apply to the block's start lt, as in TON Center. */
+export type BlockFilter = BlockSelector & Windows;
+
+/**
+ * Blocks matching every filter. With `sort`, by generation time in that direction (TON Center's order), ties by
+ * (workchain, shard, seqno) the same way so pages are stable; without it TON Center names no order and returns
+ * the table's, which is the indexer's writing order: generation time ascending here, with the same tiebreak.
+ */
+export async function blocksPage(db: Queryable, f: BlockFilter, page: { limit: number; offset: number; sort?: 'asc' | 'desc' }): Promise<BlockRow[]> {
+  const { values, bind } = boundValues();
+  const where: string[] = [];
+  if (f.workchain !== undefined) where.push(`B.workchain = ${bind(f.workchain)}::int4`);
+  if (f.shard !== undefined) where.push(`B.shard = ${bind(f.shard)}::int8`);
+  if (f.seqno !== undefined) where.push(`B.seqno = ${bind(f.seqno)}::int4`);
+  if (f.rootHashes.length > 0) where.push(`B.root_hash = any(${bind(f.rootHashes)}::text[]::tonhash[])`);
+  if (f.fileHashes.length > 0) where.push(`B.file_hash = any(${bind(f.fileHashes)}::text[]::tonhash[])`);
+  if (f.mcSeqno !== undefined) where.push(`B.mc_block_seqno = ${bind(f.mcSeqno)}::int4`);
+  where.push(...windowConditions(f, bind, { time: 'B.gen_utime', lt: 'B.start_lt' }));
+  const dir = page.sort ?? 'asc';
+  return db.query<BlockRow>(
+    `${SELECT_BLOCKS}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+      order by B.gen_utime ${dir}, B.workchain ${dir}, B.shard ${dir}, B.seqno ${dir} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+}
+
+/** The first and the last indexed masterchain blocks (undefined when there is none). */
+export async function masterchainEnds(db: Queryable): Promise<{ first: BlockRow; last: BlockRow } | undefined> {
+  const end = (dir: string) => db.query<BlockRow>(`${SELECT_BLOCKS} where B.workchain = -1 order by B.seqno ${dir} limit 1`);
+  const [[last], [first]] = await Promise.all([end('desc'), end('asc')]);
+  return last && first ? { first, last } : undefined;
+}
+
+/** Masterchain block `seqno` and the shard blocks it first committed: the masterchain block first, then by shard and seqno. */
+export async function masterchainBlockShards(db: Queryable, seqno: number, page: { limit: number; offset: number }): Promise<BlockRow[]> {
+  if (seqno > MAX_STORED_SEQNO) return [];
+  return db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [seqno, page.limit, page.offset]);
+}
+
+/**
+ * The shard state at masterchain block `seqno`: the blocks `shard_state` lists (the masterchain block and each
+ * shard's top), ordered by workchain, then shard as a signed number (so A000… comes before 2000…), as TON Center.
+ */
+export async function masterchainBlockShardState(db: Queryable, seqno: number): Promise<BlockRow[]> {
+  if (seqno > MAX_STORED_SEQNO) return [];
+  return db.query<BlockRow>(
+    `${SELECT_BLOCKS} join shard_state S on S.workchain = B.workchain and S.shard = B.shard and S.seqno = B.seqno
+      where S.mc_seqno = $1 order by S.workchain, S.shard, S.seqno`,
+    [seqno],
+  );
 }

@@ -13,6 +13,10 @@ export interface Examples {
   transactionHash: string | null;
   /** A message of that transaction (its in-message when it has one). */
   messageHash: string | null;
+  /** The account of that transaction. */
+  account: string | null;
+  /** A token contract (jetton wallet or master, NFT item or collection), which has metadata. */
+  token: string | null;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -22,20 +26,26 @@ const completeTrace = async (db: Queryable, filter: string) =>
 
 /** A few indexed lookups (newest first), cheap on a full ton-indexer database; fallbacks run only when needed. */
 export async function findExamples(db: Queryable): Promise<Examples> {
-  const [[block], [pending], traceId] = await Promise.all([
+  const [[block], [pending], traceId, [token]] = await Promise.all([
     db.query<{ seqno: number | null }>('select max(mc_block_seqno) as seqno from transactions'),
     db.query<{ account: string; external_hash: string | null }>(
       `select T.account, E.external_hash from traces E join transactions T on T.trace_id = E.trace_id and T.lt = E.start_lt
         where E.state = 'pending' order by E.end_lt desc nulls last limit 1`,
     ),
     completeTrace(db, ' and nodes_ > 1').then((id) => id ?? completeTrace(db, '')),
+    db.query<{ address: string }>(
+      `(select address from jetton_masters limit 1) union all (select address from nft_collections limit 1)
+       union all (select address from jetton_wallets limit 1) union all (select address from nft_items limit 1) limit 1`,
+    ),
   ]);
   const seqno = block?.seqno ?? null;
   const [latest] = traceId !== null || seqno === null ? [] :
     await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
-  const [message] = transactionHash === null ? [] :
-    await db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]);
+  const [[message], [transaction]] = transactionHash === null ? [[], []] : await Promise.all([
+    db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]),
+    db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
+  ]);
   return {
     seqno,
     pendingAccount: pending?.account ?? null,
@@ -43,10 +53,14 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     traceId,
     transactionHash,
     messageHash: message?.msg_hash ?? null,
+    account: transaction?.account ?? null,
+    token: token?.address ?? null,
   };
 }
 
-const NONE: Examples = { seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null, messageHash: null };
+const NONE: Examples = {
+  seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null, messageHash: null, account: null, token: null,
+};
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */
 export function cachedExamples(db: Queryable, ttlMs = 60_000): () => Promise<Examples> {

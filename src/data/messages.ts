@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { MessageRow, MessageWithContent } from './rows';
+import { boundValues, type Bind } from './sql';
+import { hasTimeWindow, windowConditions, type Windows } from './filters';
 
 export const MESSAGE_COLUMNS = [
   'tx_hash', 'tx_lt', 'mc_seqno', 'msg_hash', 'msg_hash_norm', 'direction', 'trace_id', 'source', 'destination',
@@ -85,4 +87,83 @@ export async function transactionHashesByMessages(db: Queryable, msgHashes: read
   );
   const byMessage = new Map(rows.map((r) => [r.msg_hash, r.tx_hash]));
   return msgHashes.map((h) => byMessage.get(h) ?? null);
+}
+
+/** Filters on a message's own columns (values already checked and normalized); all ANDed. */
+export interface MessageFilter {
+  msgHashes: string[];
+  bodyHash?: string;
+  opcode?: number;
+  direction?: 'in' | 'out';
+  /** null: no source (an external-in message). */
+  source?: string | null;
+  /** null: no destination (an external-out message, a log). */
+  destination?: string | null;
+}
+
+/** The WHERE conditions of a message filter on `messages M`; a hash matches the raw or the normalized one. */
+export function messageConditions(f: MessageFilter, bind: Bind): string[] {
+  const where: string[] = [];
+  if (f.direction !== undefined) where.push(`M.direction = ${bind(f.direction)}`);
+  if (f.msgHashes.length > 0) {
+    const hashes = bind(f.msgHashes);
+    where.push(`(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
+  }
+  if (f.bodyHash !== undefined) where.push(`M.body_hash = ${bind(f.bodyHash)}::text::tonhash`);
+  if (f.opcode !== undefined) where.push(`M.opcode = ${bind(f.opcode)}::int4`);
+  if (f.source !== undefined) where.push(f.source === null ? 'M.source is null' : `M.source = ${bind(f.source)}::text`);
+  if (f.destination !== undefined) where.push(f.destination === null ? 'M.destination is null' : `M.destination = ${bind(f.destination)}::text`);
+  return where;
+}
+
+/** `/messages` filters: a message filter plus time and lt windows and TON Center's externals switches. */
+export interface MessagesFilter extends MessageFilter, Windows {  /** Leave out (true) external-in messages, the ones without a creation lt (TON Center's meaning). */
+  excludeExternals?: boolean;
+  /** Only (true) external-in messages. */
+  onlyExternals?: boolean;
+}
+
+/** A message once, with the transactions at both its ends (null where unknown or none). */
+export interface MessageWithEnds extends MessageWithContent {
+  in_msg_tx_hash: string | null;
+  out_msg_tx_hash: string | null;
+}
+
+/**
+ * Messages matching every filter, each once although the database stores a message once per side: its sender's
+ * row, or its receiver's when the sender's is not indexed (an external-in message has no sender). TON Center's
+ * order: creation lt (creation time when a time window is given), then hash, both in the requested direction;
+ * descending puts messages without a creation lt (external-in) first, as PostgreSQL sorts NULLs there.
+ */
+export async function messagesPage(
+  db: Queryable,
+  f: MessagesFilter,
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+): Promise<MessageWithEnds[]> {
+  const { values, bind } = boundValues();
+  const where = messageConditions(f, bind);
+  if (f.direction === undefined) {
+    // `offset 0` keeps the lookup per row (an index probe for the few rows a page reads): without it PostgreSQL
+    // may hash every out-message of the table first.
+    where.push(`(M.direction = 'out' or not exists (select 1 from messages O where O.msg_hash = M.msg_hash and O.direction = 'out' offset 0))`);
+  }
+  const orderColumn = hasTimeWindow(f) ? 'created_at' : 'created_lt';
+  where.push(...windowConditions(f, bind, { time: 'M.created_at', lt: 'M.created_lt' }));
+  if (f.excludeExternals) where.push(`M.${orderColumn} is not null`);
+  if (f.onlyExternals) where.push(`M.${orderColumn} is null`);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  const order = (alias: string) => `${alias}.${orderColumn} ${dir}, ${alias}.msg_hash ${dir}`;
+  return db.query<MessageWithEnds>(
+    `select ${MESSAGE_COLUMNS.map((c) => `P.${c}`).join(', ')}, B.body as body, I.body as init_state_body,
+            case when P.direction = 'in' then P.tx_hash else E.tx_hash end as in_msg_tx_hash,
+            case when P.direction = 'out' then P.tx_hash else E.tx_hash end as out_msg_tx_hash
+       from (select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')} from messages M
+              ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+              order by ${order('M')} limit ${bind(page.limit)} offset ${bind(page.offset)}) P
+       left join lateral (select X.tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction limit 1) E on true
+       left join message_contents B on B.hash = P.body_hash
+       left join message_contents I on I.hash = P.init_state_hash
+      order by ${order('P')}`,
+    values,
+  );
 }

@@ -3,6 +3,9 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
+import { boundValues } from './sql';
+import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
+import { messageConditions, type MessageFilter } from './messages';
 
 /** The columns of `transactions` outside the description, in the indexer's order. */
 export const TRANSACTION_HEADER_COLUMNS = [
@@ -107,28 +110,12 @@ export async function descriptionsByHashes(db: Queryable, hashes: readonly strin
   return byHashes(hashes, rows);
 }
 
-/** Values bound as `$n` while a statement is assembled: `bind(v)` gives its placeholder. */
-function boundValues() {
-  const values: unknown[] = [];
-  return { values, bind: (value: unknown) => (values.push(value), `$${values.length}`) };
-}
-
 /** The filters of `/transactions`, all ANDed (values already checked and normalized). */
-export interface TransactionFilter {
-  workchain?: number;
-  shard?: string;
-  seqno?: number;
-  rootHashes: string[];
-  fileHashes: string[];
-  mcSeqno?: number;
+export interface TransactionFilter extends BlockSelector, Windows {
   accounts: string[];
   excludeAccounts: string[];
   hashes: string[];
   lt?: string;
-  startUtime?: number;
-  endUtime?: number;
-  startLt?: string;
-  endLt?: string;
 }
 
 /**
@@ -136,7 +123,7 @@ export interface TransactionFilter {
  * buildTransactionsQuery). Every variant is a total order, so offset pages never overlap.
  */
 function transactionOrder(f: TransactionFilter, dir: SortOrder): string {
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
+  const byTime = hasTimeWindow(f);
   let order = byTime ? `T.now ${dir}, T.lt ${dir}, T.account asc` : `T.lt ${dir}, T.account asc`;
   if (f.mcSeqno !== undefined) order = `T.lt ${dir}, T.account asc`;
   if (f.accounts.length === 1) order = byTime ? `T.account asc, T.now ${dir}, T.lt ${dir}` : `T.account asc, T.lt ${dir}`;
@@ -170,10 +157,7 @@ export async function filteredTransactions(
   if (f.excludeAccounts.length > 0) where.push(`T.account <> all(${bind(f.excludeAccounts)}::text[])`);
   if (f.hashes.length > 0) where.push(`T.hash = any(${bind(f.hashes)}::text[]::tonhash[])`);
   if (f.lt !== undefined) where.push(`T.lt = ${bind(f.lt)}::int8`);
-  if (f.startUtime !== undefined) where.push(`T.now >= ${bind(f.startUtime)}::int8`);
-  if (f.endUtime !== undefined) where.push(`T.now <= ${bind(f.endUtime)}::int8`);
-  if (f.startLt !== undefined) where.push(`T.lt >= ${bind(f.startLt)}::int8`);
-  if (f.endLt !== undefined) where.push(`T.lt <= ${bind(f.endLt)}::int8`);
+  where.push(...windowConditions(f, bind, { time: 'T.now', lt: 'T.lt' }));
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   return db.query<TransactionRow>(
     `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${transactionOrder(f, dir)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
@@ -192,16 +176,6 @@ export async function transactionsPage(
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }
 
-/** The message filters of `/transactionsByMessage` (values already checked and normalized). */
-export interface MessageFilter {
-  msgHashes: string[];
-  bodyHash?: string;
-  opcode?: number;
-  direction?: 'in' | 'out';
-  source?: string;
-  destination?: string;
-}
-
 /**
  * Transactions that sent or received a message matching every filter, each once (TON Center's join lists a
  * transaction once per matching message, the copies without messages), lt then account ascending as there. A
@@ -214,20 +188,33 @@ export async function transactionsByMessageFilter(
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
   const { values, bind } = boundValues();
-  const where = ['M.tx_hash = T.hash', 'M.tx_lt = T.lt'];
-  if (f.direction !== undefined) where.push(`M.direction = ${bind(f.direction)}`);
-  if (f.msgHashes.length > 0) {
-    const hashes = bind(f.msgHashes);
-    where.push(`(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
-  }
-  if (f.bodyHash !== undefined) where.push(`M.body_hash = ${bind(f.bodyHash)}::text::tonhash`);
-  if (f.opcode !== undefined) where.push(`M.opcode = ${bind(f.opcode)}::int4 and M.direction = 'in'`);
-  if (f.source !== undefined) where.push(`M.source = ${bind(f.source)}::text`);
-  if (f.destination !== undefined) where.push(`M.destination = ${bind(f.destination)}::text`);
+  const where = ['M.tx_hash = T.hash', 'M.tx_lt = T.lt', ...messageConditions(f, bind)];
+  if (f.opcode !== undefined) where.push(`M.direction = 'in'`);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   return db.query<TransactionRow>(
     `${selectTransactions(columns)} where exists (select 1 from messages M where ${where.join(' and ')})
       order by T.lt ${dir}, T.account asc limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+}
+
+/**
+ * The transactions linked to `hash` by a message, lt then account ascending: `in` the one that sent its inbound
+ * message (its parent), `out` those that received its out-messages (its children), both when absent.
+ */
+export async function adjacentTransactions(
+  db: Queryable,
+  hash: string,
+  direction: 'in' | 'out' | undefined,
+  columns?: readonly TransactionColumn[],
+): Promise<TransactionRow[]> {
+  const { values, bind } = boundValues();
+  const side = direction === undefined ? '' : ` and M1.direction = ${bind(direction)}`;
+  return db.query<TransactionRow>(
+    `${selectTransactions(columns)} where T.hash in (
+       select M2.tx_hash from messages M1 join messages M2 on M2.msg_hash = M1.msg_hash and M2.direction <> M1.direction
+        where M1.tx_hash = ${bind(hash)}::text::tonhash${side})
+      order by T.lt asc, T.account asc`,
     values,
   );
 }

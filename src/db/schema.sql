@@ -69,6 +69,12 @@ create table if not exists blocks (
   prev_blocks blockid[],
   primary key (workchain, shard, seqno),
   foreign key (mc_block_workchain, mc_block_shard, mc_block_seqno) references blocks);
+create table if not exists shard_state (
+  mc_seqno integer not null,
+  workchain integer not null,
+  shard bigint not null,
+  seqno integer not null,
+  primary key (mc_seqno, workchain, shard, seqno));
 create table if not exists transactions (
   account tonaddr not null,
   hash tonhash not null,
@@ -409,8 +415,12 @@ create table if not exists address_metadata_flags(
   primary key (address));
 
 -- indexes (create_indexes) used by the service's queries
+create index if not exists blocks_index_1 on blocks (gen_utime);
 create index if not exists blocks_index_2 on blocks (mc_block_seqno);
 create index if not exists blocks_index_3 on blocks (seqno) where (workchain = '-1'::integer);
+create index if not exists blocks_index_4 on blocks (start_lt);
+create index if not exists blocks_index_5 on blocks (root_hash);
+create index if not exists blocks_index_6 on blocks (file_hash);
 create index if not exists dns_entries_index_4 on dns_entries (nft_item_owner, length(domain)) include (domain) where ((nft_item_owner)::text = (dns_wallet)::text);
 create index if not exists jetton_wallets_index_2 on jetton_wallets (jetton, id);
 create index if not exists latest_account_states_address_book_index on latest_account_states (account) include (account_friendly, code_hash, account_status);
@@ -418,6 +428,10 @@ create index if not exists traces_index_1 on traces (state);
 create index if not exists trace_index_2a on traces (mc_seqno_end);
 create index if not exists traces_index_3 on traces (end_lt desc, trace_id desc);
 create index if not exists messages_index_1 on messages (msg_hash);
+create index if not exists messages_index_2 on messages (source, created_lt);
+create index if not exists messages_index_3 on messages (destination, created_lt);
+create index if not exists messages_index_7 on messages (created_lt, msg_hash);
+create index if not exists messages_index_8 on messages (created_at, msg_hash);
 create index if not exists messages_index_4 on messages (body_hash);
 create index if not exists messages_index_6 on messages (opcode, created_lt);
 create index if not exists messages_index_5 on messages (trace_id, tx_lt);

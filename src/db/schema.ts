@@ -35,11 +35,25 @@ export async function isOwned(db: Queryable): Promise<boolean> {
 }
 
 /**
- * Creates the ton-indexer schema subset on an empty database, in one transaction.
- * Returns false when this service already created it; refuses a database someone else populated.
+ * The schema's idempotent statements (tables and indexes created if missing): what a database this service
+ * created under an earlier version runs to gain what was added since.
+ */
+export const CATCH_UP_SQL = SCHEMA_SQL.split(/;\s*\n/)
+  .map((s) => s.replace(/^(\s*--[^\n]*\n)+/, '').trim())
+  .filter((s) => /^create (table|index) if not exists /i.test(s))
+  .map((s) => `${s};`)
+  .join('\n');
+
+/**
+ * Creates the ton-indexer schema subset on an empty database, in one transaction. Returns false when this
+ * service already created it (adding the tables and indexes a later version has); refuses a database someone
+ * else populated.
  */
 export async function migrate(db: Database): Promise<boolean> {
-  if (await isOwned(db)) return false;
+  if (await isOwned(db)) {
+    await db.exec(`BEGIN;\n${CATCH_UP_SQL}\nCOMMIT;`);
+    return false;
+  }
   const [{ count }] = await db.query<{ count: string }>(
     `select count(*)::text as count from pg_catalog.pg_tables where schemaname = current_schema()`,
   );

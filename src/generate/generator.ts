@@ -18,7 +18,7 @@ export interface GenerateOptions {
 }
 
 /** Bumped whenever the generated data changes, so saved bench databases are regenerated. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export const DEFAULT_OPTIONS: GenerateOptions = {
   transactions: 1_000_000,
@@ -46,6 +46,7 @@ interface Account {
 
 export const TABLES = {
   blocks: ['workchain', 'shard', 'seqno', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno', 'gen_utime', 'start_lt', 'end_lt', 'tx_count'],
+  shard_state: ['mc_seqno', 'workchain', 'shard', 'seqno'],
   transactions: TRANSACTION_COLUMNS,
   messages: MESSAGE_COLUMNS,
   message_contents: ['hash', 'body'],
@@ -149,9 +150,11 @@ export class DataGenerator {
   private openBlock(): void {
     const mc = { workchain: -1, shard: MASTERCHAIN_SHARD, seqno: this.seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: this.seqno, gen_utime: this.time };
     this.buffers.blocks.add(mc);
-    SHARDS.forEach((shard, i) =>
-      this.buffers.blocks.add({ workchain: 0, shard, seqno: this.shardSeqno[i], mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: this.seqno, gen_utime: this.time }),
-    );
+    this.buffers.shard_state.add({ mc_seqno: this.seqno, workchain: -1, shard: MASTERCHAIN_SHARD, seqno: this.seqno });
+    SHARDS.forEach((shard, i) => {
+      this.buffers.blocks.add({ workchain: 0, shard, seqno: this.shardSeqno[i], mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: this.seqno, gen_utime: this.time });
+      this.buffers.shard_state.add({ mc_seqno: this.seqno, workchain: 0, shard, seqno: this.shardSeqno[i] });
+    });
   }
 
   private traceSize(): number {

@@ -30,7 +30,9 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
     case 'hash':
     case 'opcode':
     case 'shard':
-      return arg.string({ description });
+      return arg.string({ required: p.required !== undefined, description });
+    case 'boolean':
+      return arg.boolean({ description });
     case 'lt':
       return arg({ type: 'BigInt', description });
     case 'utime':
@@ -38,7 +40,7 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
     case 'addressList':
     case 'hashList':
     case 'stringList':
-      return arg.stringList({ description });
+      return arg.stringList({ required: p.required !== undefined, description });
   }
 }
 

@@ -18,31 +18,55 @@ async function insert(db: Queryable, table: string, columns: readonly string[], 
   );
 }
 
+interface BlockKey {
+  workchain: number | null;
+  shard: string | null;
+  seqno: number | null;
+  mc_block_seqno: number | null;
+}
+
+/**
+ * The `shard_state` rows a file shows: each masterchain block, and for each shard the newest block it committed
+ * (the shard's top at that block). A shard without a block of the file in a masterchain block is not listed.
+ */
+function shardState(mcBlocks: { seqno: number }[], shardBlocks: BlockKey[]) {
+  const tops = new Map<string, { mc_seqno: number; workchain: number; shard: string; seqno: number }>();
+  for (const b of shardBlocks) {
+    if (b.workchain === null || b.shard === null || b.seqno === null || b.mc_block_seqno === null) continue;
+    const key = `${b.mc_block_seqno}/${b.workchain}/${b.shard}`;
+    const known = tops.get(key);
+    if (!known || known.seqno < b.seqno) tops.set(key, { mc_seqno: b.mc_block_seqno, workchain: b.workchain, shard: b.shard, seqno: b.seqno });
+  }
+  return [...mcBlocks.map((b) => ({ mc_seqno: b.seqno, workchain: -1, shard: MASTERCHAIN_SHARD, seqno: b.seqno })), ...tops.values()];
+}
+
 export interface WriteResult {
   networkWarning?: string;
 }
 
 export async function writeCollected(db: Queryable, c: Collected): Promise<WriteResult> {
   const txs = [...c.transactions.values()];
-  const mcSeqnos = new Set<number>();
-  const shardBlocks = new Map<string, object>();
+  // A transaction's `now` is its block's generation time, so a block of the file gets its gen_utime exactly.
+  const mcTimes = new Map<number, number | null>();
+  const shardBlocks = new Map<string, BlockKey & Record<string, unknown>>();
   for (const t of txs) {
-    if (t.mc_block_seqno !== null) mcSeqnos.add(t.mc_block_seqno);
-    if (t.block_workchain === -1 && t.block_seqno !== null) mcSeqnos.add(t.block_seqno);
+    if (t.mc_block_seqno !== null && !mcTimes.has(t.mc_block_seqno)) mcTimes.set(t.mc_block_seqno, null);
+    if (t.block_workchain === -1 && t.block_seqno !== null) mcTimes.set(t.block_seqno, t.now);
   }
-  const mcBlocks = [...mcSeqnos].map((seqno) => ({
-    workchain: -1, shard: MASTERCHAIN_SHARD, seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: seqno,
+  const mcBlocks = [...mcTimes].map(([seqno, genUtime]) => ({
+    workchain: -1, shard: MASTERCHAIN_SHARD, seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: seqno, gen_utime: genUtime,
   }));
   for (const t of txs) {
     if (t.block_workchain === -1) continue;
     shardBlocks.set(`${t.block_workchain}/${t.block_shard}/${t.block_seqno}`, {
       workchain: t.block_workchain, shard: t.block_shard, seqno: t.block_seqno,
-      mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: t.mc_block_seqno,
+      mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: t.mc_block_seqno, gen_utime: t.now,
     });
   }
-  const blockColumns = ['workchain', 'shard', 'seqno', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno'];
+  const blockColumns = ['workchain', 'shard', 'seqno', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno', 'gen_utime'];
   await insert(db, 'blocks', blockColumns, mcBlocks, 'on conflict do nothing');
   await insert(db, 'blocks', blockColumns, [...shardBlocks.values()], 'on conflict do nothing');
+  await insert(db, 'shard_state', ['mc_seqno', 'workchain', 'shard', 'seqno'], shardState(mcBlocks, [...shardBlocks.values()]), 'on conflict do nothing');
   await insert(db, 'transactions', TRANSACTION_COLUMNS, txs, 'on conflict do nothing');
   await insert(db, 'message_contents', ['hash', 'body'], [...c.contents.values()], 'on conflict (hash) do update set body = coalesce(message_contents.body, excluded.body)');
   await insert(db, 'messages', MESSAGE_COLUMNS, [...c.messages.values()], 'on conflict do nothing');

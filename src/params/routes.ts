@@ -49,6 +49,13 @@ export const PENDING_TRACES = {
   exactlyOne: [['account', 'ext_msg_hash']],
 } as const satisfies RouteParams;
 
+/** `limit` and `offset` of an offset-paged route. */
+const paging = (items: string, defaultLimit = 10) =>
+  ({
+    limit: { kind: 'integer', min: 1, max: 1000, default: defaultLimit, description: `${items} per page.` },
+    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: `${items} to skip.` },
+  }) as const;
+
 const hashes = (what: string) =>
   ({ kind: 'hashList', max: 1000, description: `${what}: 64 hex digits (optionally \`0x\`), base64 or base64url.` }) as const;
 const addresses = (what: string) =>
@@ -70,28 +77,121 @@ export const TRANSACTIONS = {
     end_utime: { kind: 'utime', description: 'At or before this unix time; switches the order to time, then lt.' },
     start_lt: { kind: 'lt', description: 'At or after this logical time.' },
     end_lt: { kind: 'lt', description: 'At or before this logical time.' },
-    limit: { kind: 'integer', min: 1, max: 1000, default: 10, description: 'Transactions per page.' },
-    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: 'Transactions to skip.' },
+    ...paging('Transactions'),
     sort: { ...BLOCK_PAGE.params.sort, description: "Direction of TON Center's order for the filters given (README: /transactions)." },
   },
 } as const satisfies RouteParams;
+
+const direction = {
+  kind: 'enum',
+  values: { in: 'The transaction that received the message.', out: 'The transaction that sent the message.' },
+  graphqlEnum: { name: 'MessageDirection', description: "A message's side in a transaction: received (in) or sent (out)." },
+} as const;
 
 export const TRANSACTIONS_BY_MESSAGE = {
   params: {
     msg_hash: hashes('Transactions that sent or received these messages; a hash matches the raw or the normalized one'),
     body_hash: { kind: 'hash', description: 'Transactions that sent or received a message with this body hash.' },
     opcode: { kind: 'opcode', description: "Transactions whose inbound message has this opcode (TON Center's rule: it implies direction in)." },
-    direction: {
-      kind: 'enum',
-      values: { in: 'The transaction that received the message.', out: 'The transaction that sent the message.' },
-      graphqlEnum: { name: 'MessageDirection', description: "A message's side in a transaction: received (in) or sent (out)." },
-      description: 'Only the receiving (in) or the sending (out) transaction; both when absent.',
-    },
+    direction: { ...direction, description: 'Only the receiving (in) or the sending (out) transaction; both when absent.' },
     source: { kind: 'address', description: 'Messages from this address.' },
     destination: { kind: 'address', description: 'Messages to this address.' },
-    limit: { kind: 'integer', min: 1, max: 1000, default: 10, description: 'Transactions per page.' },
-    offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: 'Transactions to skip.' },
+    ...paging('Transactions'),
     sort: { ...BLOCK_PAGE.params.sort, description: 'By logical time, ties broken by account ascending.' },
   },
   atLeastOne: [['msg_hash', 'body_hash', 'opcode']],
 } as const satisfies RouteParams;
+
+export const ADJACENT_TRANSACTIONS = {
+  params: {
+    hash: { kind: 'hash', required: 'the hash of the transaction whose neighbours to list', description: 'The transaction whose neighbours to list: 64 hex digits (optionally `0x`), base64 or base64url.' },
+    direction: {
+      ...direction,
+      description: 'in: the transaction that sent its inbound message (its parent); out: those that received its out-messages (its children); both when absent.',
+    },
+  },
+} as const satisfies RouteParams;
+
+const nullableAddress = (what: string) =>
+  ({
+    kind: 'address',
+    acceptsNull: true,
+    description: `${what}: raw or user-friendly; the literal \`null\` selects messages without one (${what === 'Source' ? 'external-in' : 'external-out'}).`,
+  }) as const;
+
+export const MESSAGES = {
+  params: {
+    msg_hash: hashes('Messages with these hashes, raw or normalized'),
+    hash: hashes('The same as `msg_hash` (TON Center reads it when `msg_hash` is absent); values of both are combined'),
+    body_hash: { kind: 'hash', description: 'Messages with this body hash.' },
+    source: nullableAddress('Source'),
+    destination: nullableAddress('Destination'),
+    opcode: { kind: 'opcode', description: 'Messages whose body starts with this opcode.' },
+    direction: { ...direction, description: 'Only messages received (in) or sent (out) by an indexed transaction.' },
+    start_utime: { kind: 'utime', description: 'Created at or after this unix time; switches the order to creation time.' },
+    end_utime: { kind: 'utime', description: 'Created at or before this unix time; switches the order to creation time.' },
+    start_lt: { kind: 'lt', description: 'Created at or after this logical time (leaves out external-in messages, which have none).' },
+    end_lt: { kind: 'lt', description: 'Created at or before this logical time.' },
+    exclude_externals: { kind: 'boolean', description: 'Leave out external-in messages (those without a creation time).' },
+    only_externals: { kind: 'boolean', description: 'Only external-in messages.' },
+    ...paging('Messages'),
+    sort: { ...BLOCK_PAGE.params.sort, description: 'By creation lt (creation time with a time window), ties broken by hash; descending lists external-in messages first, as TON Center does.' },
+  },
+} as const satisfies RouteParams;
+
+const masterchainSeqno = (what: string) =>
+  ({
+    kind: 'integer',
+    min: 0,
+    max: MAX_SEQNO,
+    required: `the masterchain block seqno, an integer from 0 to ${MAX_SEQNO}`,
+    graphqlType: 'UInt32',
+    description: what,
+  }) as const;
+
+export const BLOCKS = {
+  params: {
+    workchain: { kind: 'integer', min: -128, max: 127, description: 'Workchain of the blocks.' },
+    shard: { kind: 'shard', description: 'Shard of the blocks (TON Center reads it as hex first).' },
+    seqno: { kind: 'integer', min: 0, max: 2 ** 31 - 1, description: 'Seqno of the blocks within their shard chain.' },
+    root_hash: hashes('Blocks with these root hashes'),
+    file_hash: hashes('Blocks with these file hashes'),
+    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Blocks first committed by this masterchain block (and the masterchain block itself).' },
+    start_utime: { kind: 'utime', description: 'Generated at or after this unix time.' },
+    end_utime: { kind: 'utime', description: 'Generated at or before this unix time.' },
+    start_lt: { kind: 'lt', description: 'Blocks whose start lt is at least this.' },
+    end_lt: { kind: 'lt', description: "Blocks whose start lt is at most this (TON Center compares the block's start lt with both bounds)." },
+    ...paging('Blocks'),
+    sort: {
+      kind: 'enum',
+      values: BLOCK_PAGE.params.sort.values,
+      graphqlEnum: BLOCK_PAGE.params.sort.graphqlEnum,
+      description: 'By generation time, ties by workchain, shard and seqno; absent: the order the indexer wrote them in (oldest first), as TON Center returns them.',
+    },
+  },
+} as const satisfies RouteParams;
+
+export const MASTERCHAIN_INFO = { params: {} } as const satisfies RouteParams;
+
+export const MASTERCHAIN_BLOCK_SHARDS = {
+  params: {
+    seqno: masterchainSeqno('Masterchain block seqno: the block and the shard blocks it first committed.'),
+    ...paging('Blocks', 100),
+  },
+} as const satisfies RouteParams;
+
+export const MASTERCHAIN_BLOCK_SHARD_STATE = {
+  params: { seqno: masterchainSeqno('Masterchain block seqno: the block and the top block of each shard at it.') },
+} as const satisfies RouteParams;
+
+const lookedUp = (what: string) =>
+  ({
+    kind: 'stringList',
+    max: 1024,
+    required: 'at least one address',
+    description: `Addresses to look up (${what}): raw or user-friendly; a value that is not an address is ${what === 'keyed by the string given' ? 'answered with nulls' : 'left out'}.`,
+  }) as const;
+
+export const ADDRESS_BOOK = { params: { address: lookedUp('keyed by the string given') } } as const satisfies RouteParams;
+
+export const METADATA = { params: { address: lookedUp('keyed by raw address') } } as const satisfies RouteParams;

@@ -11,15 +11,16 @@ import { checkInteger, printable } from '../rest/query';
 interface Common {
   /** What it selects or changes, in words (bounds and defaults are shown from the fields below). */
   description: string;
+  /** The words of the error when it is missing: the parameter is required (otherwise optional). */
+  required?: string;
 }
 
 export interface IntegerParam extends Common {
   kind: 'integer';
   min: number;
   max: number;
-  /** A default, or `required` (the words of the error when it is missing); neither: optional. */
+  /** A default, or `required`; neither: optional. */
   default?: number;
-  required?: string;
   /** GraphQL's type for it (a seqno is `UInt32`). */
   graphqlType?: 'Int' | 'UInt32';
 }
@@ -36,6 +37,13 @@ export interface EnumParam extends Common {
 
 export interface AddressParam extends Common {
   kind: 'address';
+  /** The literal `null` is a value: no address (an external message's missing end). */
+  acceptsNull?: true;
+}
+
+/** `true`/`false` (any case) or `1`/`0`, as TON Center's parser takes them. */
+export interface BooleanParam extends Common {
+  kind: 'boolean';
 }
 
 /** One hash: 64 hex digits (optionally `0x`), base64 or base64url; served as standard base64. */
@@ -76,9 +84,10 @@ export interface HashListParam extends Common {
 
 export interface StringListParam extends Common {
   kind: 'stringList';
+  max?: number;
 }
 
-export type Param = IntegerParam | EnumParam | AddressParam | AddressListParam | HashParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam | OpcodeParam;
+export type Param = IntegerParam | EnumParam | AddressParam | BooleanParam | AddressListParam | HashParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam | OpcodeParam;
 
 /** A route's parameters by their REST name (GraphQL's is the same in camelCase). */
 export interface RouteParams {
@@ -89,12 +98,18 @@ export interface RouteParams {
   atLeastOne?: readonly (readonly string[])[];
 }
 
+type RequiredOr<P extends Param, T> = P['required'] extends string ? T : T | undefined;
+
 type ValueOf<P extends Param> = P extends IntegerParam
   ? P['default'] extends number ? number : P['required'] extends string ? number : number | undefined
   : P extends EnumParam
     ? P['default'] extends string ? keyof P['values'] & string : (keyof P['values'] & string) | undefined
-    : P extends AddressParam | HashParam | LtParam | ShardParam
-      ? string | undefined
+    : P extends AddressParam
+      ? P['acceptsNull'] extends true ? string | null | undefined : string | undefined
+      : P extends HashParam | LtParam | ShardParam
+      ? RequiredOr<P, string>
+      : P extends BooleanParam
+      ? boolean | undefined
       : P extends UtimeParam | OpcodeParam
         ? number | undefined
         : string[];
@@ -113,7 +128,7 @@ export const graphqlName = (key: string) => key.replace(/_([a-z])/g, (_, c: stri
 /** The shown bounds of a parameter, for descriptions (OpenAPI and GraphQL). */
 export function bounds(p: Param): string | undefined {
   if (p.kind === 'integer') return `${p.min} to ${p.max}${p.default === undefined ? '' : `, default ${p.default}`}`;
-  if (p.kind === 'hashList' || p.kind === 'addressList') return `at most ${p.max}`;
+  if ((p.kind === 'hashList' || p.kind === 'addressList' || p.kind === 'stringList') && p.max !== undefined) return `at most ${p.max}`;
   return undefined;
 }
 
@@ -136,15 +151,25 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
     case 'addressList': {
       const raws = source.list(key);
       if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
+      if (raws.length === 0 && p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
       const scalar = SCALARS[p.kind === 'hashList' ? 'hash' : 'address'];
       return [...new Set(raws.map((raw, i) => scalar.parse(raw) ?? fail(`parameter "${name}" value ${i + 1}`, scalar.what, raw)))];
     }
-    case 'stringList':
-      return source.list(key).map((v) => v.trim()).filter((v) => v !== '');
+    case 'stringList': {
+      const values = source.list(key).map((v) => v.trim()).filter((v) => v !== '');
+      if (p.max !== undefined && values.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${values.length}`);
+      if (values.length === 0 && p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
+      return values;
+    }
     default: {
       const raw = source.single(key);
+      if (raw === undefined) {
+        if (p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
+        return undefined;
+      }
+      if (p.kind === 'address' && p.acceptsNull && raw === 'null') return null;
       const scalar = SCALARS[p.kind];
-      return raw === undefined ? undefined : (scalar.parse(raw) ?? fail(`parameter "${name}"`, scalar.what, raw));
+      return scalar.parse(raw) ?? fail(`parameter "${name}"`, scalar.what, raw);
     }
   }
 }
@@ -173,14 +198,17 @@ function parseShardId(raw: string): string | undefined {
 }
 
 /** How each single-valued kind is read (undefined: not one) and named in its error. */
-const SCALARS: Record<'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard', { parse: (raw: string) => string | number | null | undefined; what: string }> = {
+const SCALARS: Record<'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard' | 'boolean', { parse: (raw: string) => string | number | boolean | null | undefined; what: string }> = {
   hash: { parse: parseHash, what: 'a hash (64 hex digits, base64 or base64url)' },
   address: { parse: parseAddress, what: 'an address (raw, or user-friendly base64/base64url)' },
   opcode: { parse: (raw) => parseOpcode(raw.trim()), what: 'a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal)' },
   lt: { parse: (raw) => parseLt(raw.trim()), what: `an integer from 0 to ${MAX_INT64}` },
   utime: { parse: (raw) => parseUtime(raw.trim()), what: `a unix time in seconds, from 0 to ${MAX_UTIME}` },
   shard: { parse: (raw) => parseShardId(raw.trim()), what: 'a shard id (16 hex digits such as 8000000000000000, or a signed decimal)' },
+  boolean: { parse: (raw) => BOOLEANS[raw.trim().toLowerCase()], what: 'true or false' },
 };
+
+const BOOLEANS: Record<string, boolean | undefined> = { __proto__: null, true: true, false: false, '1': true, '0': false } as never;
 
 const parseLt = (raw: string) => (/^\d{1,19}$/.test(raw) && BigInt(raw) <= MAX_INT64 ? BigInt(raw).toString() : undefined);
 

@@ -35,6 +35,8 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
   const pending = '/api/v3/pendingTraces';
   const transactions = '/api/v3/transactions';
   const byMessage = '/api/v3/transactionsByMessage';
+  const v3 = (route: string) => `/api/v3/${route}`;
+  const hash = (h: string) => encodeURIComponent(h);
   return {
     [byMessage]: ex.messageHash === null ? [] : [
       { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}`, what: 'the transactions that sent and received a message' },
@@ -50,6 +52,27 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       { url: `${block}?seqno=${ex.seqno}&limit=3&sort=asc`, what: 'its first three, lt ascending (page on with offset)' },
       { url: `${block}?seqno=${ex.seqno}&limit=2&x_no_address_book=true`, what: 'without the address book' },
     ],
+    [v3('adjacentTransactions')]: ex.traceId === null ? [] : [
+      { url: `${v3('adjacentTransactions')}?hash=${hash(ex.traceId)}&direction=out`, what: "the transactions a trace's root transaction set off" },
+    ],
+    [v3('messages')]: ex.messageHash === null ? [] : [
+      { url: `${v3('messages')}?limit=5`, what: 'the newest five messages (external-in first, as TON Center orders them)' },
+      { url: `${v3('messages')}?msg_hash=${hash(ex.messageHash)}`, what: 'a message by its hash, with the transactions at both ends' },
+      ...(ex.account === null ? [] : [{ url: `${v3('messages')}?destination=${ex.account}&limit=5`, what: 'the messages to an account' }]),
+    ],
+    [v3('blocks')]: ex.seqno === null ? [] : [
+      { url: `${v3('blocks')}?workchain=-1&sort=desc&limit=3`, what: 'the three latest masterchain blocks' },
+      { url: `${v3('blocks')}?mc_seqno=${ex.seqno}`, what: 'the blocks the latest masterchain block committed' },
+    ],
+    [v3('masterchainInfo')]: ex.seqno === null ? [] : [{ url: v3('masterchainInfo'), what: 'the first and the last indexed masterchain blocks' }],
+    [v3('masterchainBlockShards')]: ex.seqno === null ? [] : [
+      { url: `${v3('masterchainBlockShards')}?seqno=${ex.seqno}`, what: 'the latest masterchain block and the shard blocks it committed' },
+    ],
+    [v3('masterchainBlockShardState')]: ex.seqno === null ? [] : [
+      { url: `${v3('masterchainBlockShardState')}?seqno=${ex.seqno}`, what: 'the top block of each shard at it' },
+    ],
+    [v3('addressBook')]: ex.account === null ? [] : [{ url: `${v3('addressBook')}?address=${ex.account}`, what: "an account's user-friendly form and domain" }],
+    [v3('metadata')]: ex.token === null ? [] : [{ url: `${v3('metadata')}?address=${ex.token}`, what: "a token's metadata" }],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
       ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),

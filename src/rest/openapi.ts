@@ -1,5 +1,8 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
-import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import {
+  ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO, MESSAGES, METADATA,
+  PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+} from '../params/routes';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
@@ -83,13 +86,26 @@ const schemas = {
     is_incomplete: { type: 'boolean' }, warning: nstr, actions: { type: 'array', items: ref('Action') }, trace: nullable('TraceNode'),
     transactions_order: { type: 'array', items: hash }, transactions: { type: 'object', additionalProperties: ref('Transaction') },
   }),
+  BlockId: object({ workchain: { type: 'integer' }, shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' }, seqno: { type: 'integer' } }),
+  Block: object({
+    workchain: { type: 'integer' }, shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' }, seqno: { type: 'integer' },
+    root_hash: nhash, file_hash: nhash, global_id: nint, version: nint, after_merge: nbool, before_split: nbool, after_split: nbool, want_merge: nbool,
+    want_split: nbool, key_block: nbool, vert_seqno_incr: nbool, flags: nint, gen_utime: nnumstr, start_lt: nnumstr, end_lt: nnumstr,
+    validator_list_hash_short: nint, gen_catchain_seqno: nint, min_ref_mc_seqno: nint, prev_key_block_seqno: nint, vert_seqno: nint,
+    master_ref_seqno: nint, rand_seed: nhash, created_by: nhash, tx_count: nint, masterchain_block_ref: nullable('BlockId'),
+    prev_blocks: { type: 'array', items: ref('BlockId') },
+  }),
+  BlocksResponse: object({ blocks: { type: 'array', items: ref('Block') } }),
+  MasterchainInfo: object({ last: ref('Block'), first: ref('Block') }),
+  Metadata: { type: 'object', description: 'keyed by raw address: jetton wallets and masters, NFT items and collections only' },
+  MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
   TracesResponse: {
-    ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: { type: 'object' } }),
+    ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
     properties: {
       traces: { type: 'array', items: ref('Trace') },
       address_book: ref('AddressBook'),
-      metadata: { type: 'object' },
+      metadata: ref('Metadata'),
       warnings: { type: 'array', items: str, description: 'present when a source (Redis) did not answer' },
     },
   },
@@ -114,6 +130,8 @@ function parameterSchema(p: Param) {
     case 'address':
     case 'hash':
       return str;
+    case 'boolean':
+      return { type: 'boolean' };
     case 'opcode':
       return { type: 'string', description: '0x0f8a7ea5, bare hex (read first: 1000 is 0x1000) or a signed decimal' };
     case 'shard':
@@ -126,7 +144,7 @@ function parameterSchema(p: Param) {
     case 'hashList':
       return { type: 'array', items: str, maxItems: p.max };
     case 'stringList':
-      return { type: 'array', items: str };
+      return { type: 'array', items: str, ...(p.max === undefined ? {} : { maxItems: p.max }) };
   }
 }
 
@@ -141,59 +159,104 @@ const routeParameters = (route: RouteParams) =>
     return {
       name,
       in: 'query',
-      ...(p.kind === 'integer' && p.required !== undefined ? { required: true } : {}),
+      ...(p.required !== undefined ? { required: true } : {}),
       schema: parameterSchema(p),
       ...(isList(p) ? { style: 'form', explode: true } : {}),
       description: `${p.description}${notes ? ` (${notes})` : ''}${one}`,
     };
   });
 
+/** A GET route: its parameters from its description, its 200 body, and the errors it can answer. */
+function route(operationId: string, summary: string, params: RouteParams, ok: { description: string; schema: string }, codes: number[]) {
+  return {
+    get: {
+      operationId,
+      summary,
+      parameters: [...routeParameters(params), ...control],
+      responses: { '200': { description: ok.description, content: { 'application/json': { schema: ref(ok.schema) } } }, ...errors(...[401, 405, 422, 429, 503, 504, ...codes].sort((a, b) => a - b)) },
+    },
+  };
+}
+
 export const OPENAPI = {
   openapi: '3.1.0',
   info: { title: 'tonql: TON Center v3 compatible REST', version: '0.1.0', description: 'Unknown parameters are rejected with 422; see the README for the wire rules.' },
   paths: {
-    '/api/v3/transactionsByMasterchainBlock': {
-      get: {
-        operationId: 'transactionsByMasterchainBlock',
-        summary: 'Transactions of a masterchain block and of every shard block it commits',
-        parameters: [...routeParameters(BLOCK_PAGE), ...control],
-        responses: {
-          '200': { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
-          '304': { description: 'If-None-Match matched' },
-          ...errors(401, 404, 405, 422, 429, 503, 504),
-        },
-      },
-    },
-    '/api/v3/transactions': {
-      get: {
-        operationId: 'transactions',
-        summary: 'Transactions matching every filter given (none: the newest of the database), in TON Center\'s order for those filters',
-        parameters: [...routeParameters(TRANSACTIONS), ...control],
-        responses: {
-          '200': { description: 'the page ([] when nothing matches)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
-          ...errors(401, 404, 405, 422, 429, 503, 504),
-        },
-      },
-    },
-    '/api/v3/transactionsByMessage': {
-      get: {
-        operationId: 'transactionsByMessage',
-        summary: 'The transactions that sent or received matching messages, each once, by lt',
-        parameters: [...routeParameters(TRANSACTIONS_BY_MESSAGE), ...control],
-        responses: {
-          '200': { description: 'the page ([] when nothing matches)', content: { 'application/json': { schema: ref('TransactionsResponse') } } },
-          ...errors(401, 405, 422, 429, 503, 504),
-        },
-      },
-    },
-    '/api/v3/pendingTraces': {
-      get: {
-        operationId: 'pendingTraces',
-        summary: 'Traces still in flight, from the database and the trace emulator, newest first',
-        parameters: [...routeParameters(PENDING_TRACES), ...control],
-        responses: { '200': { description: 'matching traces ([] when none)', content: { 'application/json': { schema: ref('TracesResponse') } } }, ...errors(401, 405, 422, 429, 503, 504) },
-      },
-    },
+    '/api/v3/transactionsByMasterchainBlock': (() => {
+      const path = route(
+        'transactionsByMasterchainBlock',
+        'Transactions of a masterchain block and of every shard block it commits',
+        BLOCK_PAGE,
+        { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', schema: 'TransactionsResponse' },
+        [404],
+      );
+      return { get: { ...path.get, responses: { ...path.get.responses, '304': { description: 'If-None-Match matched' } } } };
+    })(),
+    '/api/v3/transactions': route(
+      'transactions',
+      "Transactions matching every filter given (none: the newest of the database), in TON Center's order for those filters",
+      TRANSACTIONS,
+      { description: 'the page ([] when nothing matches)', schema: 'TransactionsResponse' },
+      [404],
+    ),
+    '/api/v3/transactionsByMessage': route(
+      'transactionsByMessage',
+      'The transactions that sent or received matching messages, each once, by lt',
+      TRANSACTIONS_BY_MESSAGE,
+      { description: 'the page ([] when nothing matches)', schema: 'TransactionsResponse' },
+      [],
+    ),
+    '/api/v3/adjacentTransactions': route(
+      'adjacentTransactions',
+      "A transaction's parent (the sender of its inbound message) and children (the receivers of its out-messages), by lt",
+      ADJACENT_TRANSACTIONS,
+      { description: 'the transactions (404 when there is none, as TON Center answers)', schema: 'TransactionsResponse' },
+      [404],
+    ),
+    '/api/v3/messages': route(
+      'messages',
+      'Messages matching every filter, each once with the transactions at both ends',
+      MESSAGES,
+      { description: 'the page ([] when nothing matches)', schema: 'MessagesResponse' },
+      [],
+    ),
+    '/api/v3/blocks': route('blocks', 'Blocks matching every filter', BLOCKS, { description: 'the page ([] when nothing matches)', schema: 'BlocksResponse' }, []),
+    '/api/v3/masterchainInfo': route(
+      'masterchainInfo',
+      'The newest and the oldest indexed masterchain blocks',
+      MASTERCHAIN_INFO,
+      { description: '{last, first}', schema: 'MasterchainInfo' },
+      [404],
+    ),
+    '/api/v3/masterchainBlockShards': route(
+      'masterchainBlockShards',
+      'A masterchain block and the shard blocks it first committed',
+      MASTERCHAIN_BLOCK_SHARDS,
+      { description: 'the blocks, the masterchain block first (404 when there is none)', schema: 'BlocksResponse' },
+      [404],
+    ),
+    '/api/v3/masterchainBlockShardState': route(
+      'masterchainBlockShardState',
+      'A masterchain block and the top block of each shard at it',
+      MASTERCHAIN_BLOCK_SHARD_STATE,
+      { description: 'the blocks (404 when there is none)', schema: 'BlocksResponse' },
+      [404],
+    ),
+    '/api/v3/addressBook': route(
+      'addressBook',
+      'Address-book entries, keyed by each address as given',
+      ADDRESS_BOOK,
+      { description: 'the map (an input that is not an address gets nulls)', schema: 'AddressBook' },
+      [],
+    ),
+    '/api/v3/metadata': route('metadata', 'Token metadata, keyed by raw address', METADATA, { description: 'the map ({} when no address is a token)', schema: 'Metadata' }, []),
+    '/api/v3/pendingTraces': route(
+      'pendingTraces',
+      'Traces still in flight, from the database and the trace emulator, newest first',
+      PENDING_TRACES,
+      { description: 'matching traces ([] when none)', schema: 'TracesResponse' },
+      [],
+    ),
   },
   components: {
     schemas,

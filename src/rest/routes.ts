@@ -6,8 +6,12 @@ import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import * as transactions from './transactions';
 import * as byMessage from './transactionsByMessage';
+import * as adjacent from './adjacentTransactions';
+import * as messages from './messages';
+import * as blocks from './blocks';
+import * as lookups from './addressBook';
 import { QueryParams, restParamNames, restSource } from './query';
-import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, MESSAGES, METADATA, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -37,6 +41,22 @@ interface Route {
   parse(source: ParamSource): Parsed;
 }
 
+type Run = Parsed['run'];
+
+/**
+ * A route from its parameters, the parser of its request (shared with GraphQL) and its handler; `weight` is how
+ * many transactions it may shape (a message or a block counted as one).
+ */
+function route<R>(spec: RouteParams, request: (source: ParamSource) => R, run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>, weight?: (request: R) => number): Route {
+  return {
+    spec,
+    parse: (source) => {
+      const parsed = request(source);
+      return { run: (ctx, settings) => run(ctx, parsed, settings), weight: weight?.(parsed) };
+    },
+  };
+}
+
 const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}transactionsByMasterchainBlock`]: {
     spec: BLOCK_PAGE,
@@ -49,27 +69,18 @@ const ROUTES: Record<string, Route> = {
       };
     },
   },
-  [`${API_PREFIX}transactions`]: {
-    spec: TRANSACTIONS,
-    parse: (source) => {
-      const request = transactions.transactionsRequest(source);
-      return { run: (ctx, settings) => transactions.getTransactions(ctx, request, settings), weight: request.page.limit };
-    },
-  },
-  [`${API_PREFIX}transactionsByMessage`]: {
-    spec: TRANSACTIONS_BY_MESSAGE,
-    parse: (source) => {
-      const request = byMessage.transactionsByMessageRequest(source);
-      return { run: (ctx, settings) => byMessage.getTransactionsByMessage(ctx, request, settings), weight: request.page.limit };
-    },
-  },
-  [`${API_PREFIX}pendingTraces`]: {
-    spec: PENDING_TRACES,
-    parse: (source) => {
-      const request = pendingTraces.pendingTracesRequest(source);
-      return { run: (ctx, settings) => pendingTraces.getPendingTraces(ctx, request, settings), weight: request.query.limit };
-    },
-  },
+  [`${API_PREFIX}transactions`]: route(TRANSACTIONS, transactions.transactionsRequest, transactions.getTransactions, (r) => r.page.limit),
+  [`${API_PREFIX}transactionsByMessage`]: route(TRANSACTIONS_BY_MESSAGE, byMessage.transactionsByMessageRequest, byMessage.getTransactionsByMessage, (r) => r.page.limit),
+  // A transaction's neighbours: its parent and at most 255 children.
+  [`${API_PREFIX}adjacentTransactions`]: route(ADJACENT_TRANSACTIONS, adjacent.adjacentTransactionsRequest, adjacent.getAdjacentTransactions, () => 256),
+  [`${API_PREFIX}messages`]: route(MESSAGES, messages.messagesRequest, messages.getMessages, (r) => r.page.limit),
+  [`${API_PREFIX}blocks`]: route(BLOCKS, blocks.blocksRequest, blocks.getBlocks, (r) => r.page.limit),
+  [`${API_PREFIX}masterchainInfo`]: route(MASTERCHAIN_INFO, () => undefined, blocks.getMasterchainInfo),
+  [`${API_PREFIX}masterchainBlockShards`]: route(MASTERCHAIN_BLOCK_SHARDS, blocks.shardsRequest, blocks.getMasterchainBlockShards, (r) => r.limit),
+  [`${API_PREFIX}masterchainBlockShardState`]: route(MASTERCHAIN_BLOCK_SHARD_STATE, blocks.shardStateRequest, blocks.getMasterchainBlockShardState),
+  [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, lookups.addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
+  [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
+  [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };
 
 /** What the parser answers to a bad request, for the docs page: the real messages, never a copy of them. */
@@ -94,6 +105,10 @@ const ERROR_EXAMPLES = [
   `${API_PREFIX}transactions?sort=newest`,
   `${API_PREFIX}transactionsByMessage?direction=in`,
   `${API_PREFIX}transactionsByMessage?opcode=jetton&direction=in`,
+  `${API_PREFIX}adjacentTransactions?direction=in`,
+  `${API_PREFIX}messages?exclude_externals=true&only_externals=true`,
+  `${API_PREFIX}masterchainBlockShards?seqno=-1`,
+  `${API_PREFIX}addressBook`,
   `${API_PREFIX}pendingTraces?account=EQ-not-an-address`,
   `${API_PREFIX}pendingTraces`,
 ].map(errorExample);

@@ -4,6 +4,7 @@ import { transactionsPage, type BlockPage, type TransactionFilter } from '../dat
 import { TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import type { RequestSettings } from './requestSettings';
+import { blockSelectorOf, windowsOf } from '../data/filters';
 
 export interface TransactionsRequest {
   filter: TransactionFilter;
@@ -14,22 +15,7 @@ export interface TransactionsRequest {
 export function transactionsRequest(source: ParamSource): TransactionsRequest {
   const p = parseParams(TRANSACTIONS, source);
   return {
-    filter: {
-      workchain: p.workchain,
-      shard: p.shard,
-      seqno: p.seqno,
-      rootHashes: p.root_hash,
-      fileHashes: p.file_hash,
-      mcSeqno: p.mc_seqno,
-      accounts: p.account,
-      excludeAccounts: p.exclude_account,
-      hashes: p.hash,
-      lt: p.lt,
-      startUtime: p.start_utime,
-      endUtime: p.end_utime,
-      startLt: p.start_lt,
-      endLt: p.end_lt,
-    },
+    filter: { ...blockSelectorOf(p), ...windowsOf(p), accounts: p.account, excludeAccounts: p.exclude_account, hashes: p.hash, lt: p.lt },
     page: { limit: p.limit, offset: p.offset, sort: p.sort },
   };
 }

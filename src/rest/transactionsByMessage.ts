@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context';
 import { transactionsResponse } from '../data/transactionDetails';
-import { transactionsByMessageFilter, type BlockPage, type MessageFilter } from '../data/transactions';
+import type { MessageFilter } from '../data/messages';
+import { transactionsByMessageFilter, type BlockPage } from '../data/transactions';
 import { TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import type { RequestSettings } from './requestSettings';

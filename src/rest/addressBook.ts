@@ -1,0 +1,42 @@
+import type { RequestContext } from '../context';
+import { metadataRows } from '../data/metadata';
+import { addressBook } from '../data/transactionDetails';
+import { parseAddress } from '../encoding/address';
+import { ADDRESS_BOOK, METADATA } from '../params/routes';
+import { parseParams, type ParamSource } from '../params/spec';
+import type { WireAddressBookEntry } from '../wire/addressBook';
+import { toWireMetadata } from '../wire/metadata';
+
+/** Each input with its raw form (undefined when it is not an address). */
+export interface LookupRequest {
+  inputs: { input: string; raw: string | undefined }[];
+}
+
+const lookup = (spec: typeof ADDRESS_BOOK | typeof METADATA) => (source: ParamSource): LookupRequest => ({
+  inputs: parseParams(spec, source).address.map((input) => ({ input, raw: parseAddress(input) })),
+});
+
+export const addressBookRequest = lookup(ADDRESS_BOOK);
+export const metadataRequest = lookup(METADATA);
+
+const NOT_AN_ADDRESS: WireAddressBookEntry = { user_friendly: null, domain: null, interfaces: [] };
+
+/**
+ * GET /api/v3/addressBook: the bare map keyed by each string as given (two spellings of one address, two keys),
+ * as TON Center answers; a string that is not an address gets nulls.
+ */
+export async function getAddressBook(ctx: RequestContext, request: LookupRequest) {
+  const raws = [...new Set(request.inputs.flatMap((i) => (i.raw === undefined ? [] : [i.raw])))];
+  const book = await addressBook(ctx, raws);
+  const body: Record<string, WireAddressBookEntry> = {};
+  for (const { input, raw } of [...request.inputs].sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0))) {
+    body[input] = raw === undefined ? { ...NOT_AN_ADDRESS, interfaces: [] } : book[raw];
+  }
+  return { body, immutable: false };
+}
+
+/** GET /api/v3/metadata: the bare map keyed by raw address, only tokens present (`{}` when none). */
+export async function getMetadata(ctx: RequestContext, request: LookupRequest) {
+  const raws = [...new Set(request.inputs.flatMap((i) => (i.raw === undefined ? [] : [i.raw])))];
+  return { body: raws.length === 0 ? {} : toWireMetadata(await metadataRows(ctx.db, raws)), immutable: false };
+}

@@ -1,0 +1,48 @@
+import type { RequestContext } from '../context';
+import { messagesPage, type MessagesFilter } from '../data/messages';
+import { metadataRows } from '../data/metadata';
+import { addressBook } from '../data/transactionDetails';
+import { badInput } from '../errors';
+import { MESSAGES } from '../params/routes';
+import { parseParams, type ParamSource } from '../params/spec';
+import { toWireMessage } from '../wire/message';
+import { toWireMetadata } from '../wire/metadata';
+import type { RequestSettings } from './requestSettings';
+import { windowsOf } from '../data/filters';
+
+export interface MessagesRequest {
+  filter: MessagesFilter;
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' };
+}
+
+/** Shared by REST and GraphQL: the checked parameters as a filter and a page. */
+export function messagesRequest(source: ParamSource): MessagesRequest {
+  const p = parseParams(MESSAGES, source);
+  if (p.exclude_externals && p.only_externals) throw badInput(`"${source.name('exclude_externals')}" and "${source.name('only_externals')}" exclude each other`);
+  return {
+    filter: {
+      msgHashes: [...new Set([...p.msg_hash, ...p.hash])],
+      bodyHash: p.body_hash,
+      source: p.source,
+      destination: p.destination,
+      opcode: p.opcode,
+      direction: p.direction,
+      ...windowsOf(p),
+      excludeExternals: p.exclude_externals,
+      onlyExternals: p.only_externals,
+    },
+    page: { limit: p.limit, offset: p.offset, sort: p.sort },
+  };
+}
+
+/** GET /api/v3/messages: `{messages, address_book, metadata}`, the book and metadata over sources and destinations. */
+export async function getMessages(ctx: RequestContext, request: MessagesRequest, settings: RequestSettings) {
+  const rows = await messagesPage(ctx.db, request.filter, request.page);
+  const messages = rows.map((row) => ({ ...toWireMessage(row), in_msg_tx_hash: row.in_msg_tx_hash, out_msg_tx_hash: row.out_msg_tx_hash }));
+  const addresses = [...new Set(rows.flatMap((m) => [m.source, m.destination]).filter((a): a is string => a !== null))];
+  const [book, metadata] = await Promise.all([
+    settings.noAddressBook ? {} : addressBook(ctx, addresses),
+    settings.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
+  ]);
+  return { body: { messages, address_book: book, metadata }, immutable: false };
+}
