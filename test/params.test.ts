@@ -2,7 +2,10 @@ import { buildSchema, getNullableType, isListType, type GraphQLArgument } from '
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_PAGE, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../src/params/routes';
+import {
+  ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MESSAGES, METADATA, PENDING_TRACES,
+  TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+} from '../src/params/routes';
 import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
@@ -12,6 +15,13 @@ const ROUTES: [string, string, RouteParams][] = [
   ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
   ['/api/v3/transactions', 'transactions', TRANSACTIONS],
   ['/api/v3/transactionsByMessage', 'transactionsByMessage', TRANSACTIONS_BY_MESSAGE],
+  ['/api/v3/adjacentTransactions', 'adjacentTransactions', ADJACENT_TRANSACTIONS],
+  ['/api/v3/messages', 'messages', MESSAGES],
+  ['/api/v3/blocks', 'blocks', BLOCKS],
+  ['/api/v3/masterchainBlockShards', 'masterchainBlockShards', MASTERCHAIN_BLOCK_SHARDS],
+  ['/api/v3/masterchainBlockShardState', 'masterchainBlockShardState', MASTERCHAIN_BLOCK_SHARD_STATE],
+  ['/api/v3/addressBook', 'addressBook', ADDRESS_BOOK],
+  ['/api/v3/metadata', 'metadata', METADATA],
 ];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
 const rest = (route: RouteParams, query: string) => parseParams(route, restSource(new QueryParams(query, restParamNames(route))));

@@ -7,7 +7,7 @@ import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterc
 import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, messagesPage, transactionHashesByMessages } from '../src/data/messages';
 import { metadataRows } from '../src/data/metadata';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
-import { adjacentTransactions, descriptionsByHashes, filteredTransactions, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
+import { adjacentTransactions, descriptionsByHashes, filteredTransactions, transactionsKeyset, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
@@ -130,6 +130,38 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
       // the page's rows are sorted again after the joins; what must not happen is a sort under the page's limit
       if (ordered) expect(plan, `${what}: no sort of all the matches`).not.toMatch(/Limit .*\n\s+->  Sort  /);
     }
+  });
+
+  it('keyset connections: a page deep in the list reads as many rows as the first, through the index that orders it', async () => {
+    // EXPLAIN ANALYZE counts what each plan node read: the proof that depth costs nothing, without timing anything
+    const analyzed = async (run: (db: Queryable) => Promise<unknown>) => {
+      const texts: string[] = [];
+      await run({
+        async query(text, params) {
+          const rows = await db.writer.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`, params);
+          texts.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+          return [] as never[];
+        },
+      });
+      const plan = texts.join('\n');
+      const read = [...plan.matchAll(/Index Scan[^\n]* on transactions[^\n]*\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/g)].map((m) => Number(m[1]));
+      expect(read.length, plan).toBeGreaterThan(0);
+      noSeqScan(plan);
+      return Math.max(...read);
+    };
+    const [{ total }] = await db.writer.query<{ total: number }>('select count(*)::int as total from transactions');
+    const [deep] = await db.writer.query<{ lt: string; account: string }>('select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 1', [total - 500]);
+    const page = { limit: 11, backward: false };
+    // the index orders by lt: the rows sharing the page's last lt are read too, to order them by account
+    const [{ ties }] = await db.writer.query<{ ties: number }>('select max(n)::int as ties from (select count(*) as n from transactions group by lt) g');
+    const bound = page.limit + 1 + ties;
+    expect(bound).toBeLessThan(total / 100);
+    expect(await analyzed((q) => transactionsKeyset(q, { all: true }, page))).toBeLessThanOrEqual(bound);
+    expect(await analyzed((q) => transactionsKeyset(q, { all: true }, { ...page, after: [deep.lt, deep.account] }))).toBeLessThanOrEqual(bound);
+    // an account's history, from its oldest end
+    const [{ account: busy }] = await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc limit 1');
+    const [oldest] = await db.writer.query<{ lt: string }>('select lt::text as lt from transactions where account = $1 order by lt offset 12 limit 1', [busy]);
+    expect(await analyzed((q) => transactionsKeyset(q, { account: busy }, { ...page, after: [oldest.lt] }))).toBeLessThanOrEqual(page.limit + 1);
   });
 
   it('/adjacentTransactions and the block routes on their indexes', async () => {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { MASTERCHAIN_SHARD } from '../encoding/numbers';
 import { boundValues } from './sql';
+import { notFound } from '../errors';
 import { windowConditions, type BlockSelector, type Windows } from './filters';
 
 export interface MasterchainBlockStatus {
@@ -116,17 +117,36 @@ export async function blocksPage(db: Queryable, f: BlockFilter, page: { limit: n
   );
 }
 
-/** The first and the last indexed masterchain blocks (undefined when there is none). */
-export async function masterchainEnds(db: Queryable): Promise<{ first: BlockRow; last: BlockRow } | undefined> {
+/** The first and the last indexed masterchain blocks; NOT_FOUND when there is none. */
+export async function masterchainEnds(db: Queryable): Promise<{ first: BlockRow; last: BlockRow }> {
   const end = (dir: string) => db.query<BlockRow>(`${SELECT_BLOCKS} where B.workchain = -1 order by B.seqno ${dir} limit 1`);
   const [[last], [first]] = await Promise.all([end('desc'), end('asc')]);
-  return last && first ? { first, last } : undefined;
+  if (!last || !first) throw notFound('no masterchain block is indexed yet');
+  return { first, last };
 }
 
-/** Masterchain block `seqno` and the shard blocks it first committed: the masterchain block first, then by shard and seqno. */
+/** As TON Center answers the two shard routes: NOT_FOUND rather than an empty list. */
+const someBlocks = (rows: BlockRow[]) => {
+  if (rows.length === 0) throw notFound('blocks not found');
+  return rows;
+};
+
+/**
+ * Masterchain block `seqno` and the shard blocks it first committed: the masterchain block first, then by shard
+ * and seqno; NOT_FOUND when none (an unknown block, or an offset past them).
+ */
 export async function masterchainBlockShards(db: Queryable, seqno: number, page: { limit: number; offset: number }): Promise<BlockRow[]> {
-  if (seqno > MAX_STORED_SEQNO) return [];
-  return db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [seqno, page.limit, page.offset]);
+  if (seqno > MAX_STORED_SEQNO) return someBlocks([]);
+  return someBlocks(await db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [seqno, page.limit, page.offset]));
+}
+
+/** Batch function: the shard blocks each masterchain block first committed (not itself), by shard and seqno. */
+export async function committedShardBlocks(db: Queryable, seqnos: readonly number[]): Promise<BlockRow[][]> {
+  const rows = await db.query<BlockRow>(
+    `${SELECT_BLOCKS} where B.mc_block_seqno = any($1::int4[]) and B.workchain <> -1 order by B.workchain, B.shard, B.seqno`,
+    [seqnos],
+  );
+  return seqnos.map((seqno) => rows.filter((r) => r.mc_block_seqno === seqno));
 }
 
 /**
@@ -134,10 +154,31 @@ export async function masterchainBlockShards(db: Queryable, seqno: number, page:
  * shard's top), ordered by workchain, then shard as a signed number (so A000… comes before 2000…), as TON Center.
  */
 export async function masterchainBlockShardState(db: Queryable, seqno: number): Promise<BlockRow[]> {
-  if (seqno > MAX_STORED_SEQNO) return [];
-  return db.query<BlockRow>(
-    `${SELECT_BLOCKS} join shard_state S on S.workchain = B.workchain and S.shard = B.shard and S.seqno = B.seqno
-      where S.mc_seqno = $1 order by S.workchain, S.shard, S.seqno`,
-    [seqno],
+  if (seqno > MAX_STORED_SEQNO) return someBlocks([]);
+  return someBlocks(
+    await db.query<BlockRow>(
+      `${SELECT_BLOCKS} join shard_state S on S.workchain = B.workchain and S.shard = B.shard and S.seqno = B.seqno
+        where S.mc_seqno = $1 order by S.workchain, S.shard, S.seqno`,
+      [seqno],
+    ),
   );
+}
+
+export interface BlockKey {
+  workchain: number;
+  shard: string;
+  seqno: number;
+}
+
+export const blockKeyOf = (k: BlockKey) => `${k.workchain}:${k.shard}:${k.seqno}`;
+
+/** Batch function for the block loader: blocks by (workchain, shard, seqno), through the primary key. */
+export async function blocksByKeys(db: Queryable, keys: readonly BlockKey[]): Promise<(BlockRow | null)[]> {
+  const rows = await db.query<BlockRow>(
+    `${SELECT_BLOCKS} join unnest($1::int4[], $2::int8[], $3::int4[]) K(workchain, shard, seqno)
+       on B.workchain = K.workchain and B.shard = K.shard and B.seqno = K.seqno`,
+    [keys.map((k) => k.workchain), keys.map((k) => k.shard), keys.map((k) => k.seqno)],
+  );
+  const byKey = new Map(rows.map((r) => [blockKeyOf(r), r]));
+  return keys.map((k) => byKey.get(blockKeyOf(k)) ?? null);
 }

@@ -9,6 +9,8 @@ import { descriptionsByHashes, transactionHeadersByHashes, type TransactionColum
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
 import { tracesByIds, transactionsByTraces } from './traces';
+import { blockKeyOf, blocksByKeys, committedShardBlocks, type BlockKey } from './blocks';
+import { latestStatesByAccounts } from './accountStates';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -45,6 +47,9 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     trace: new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
     transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
     actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
+    block: new DataLoader((keys: readonly BlockKey[]) => blocksByKeys(db, keys), { ...options, cacheKeyFn: blockKeyOf }),
+    shardBlocks: new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
+    latestState: new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
       const byAddress = new Map<string, MetadataRow[]>();
       for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);

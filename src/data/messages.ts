@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { MessageRow, MessageWithContent } from './rows';
-import { boundValues, type Bind } from './sql';
+import { boundValues, keyset, type Bind, type KeysetPage } from './sql';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 
 export const MESSAGE_COLUMNS = [
@@ -139,6 +139,7 @@ export async function messagesPage(
   db: Queryable,
   f: MessagesFilter,
   page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+  columns?: readonly MessageColumn[],
 ): Promise<MessageWithEnds[]> {
   const { values, bind } = boundValues();
   const where = messageConditions(f, bind);
@@ -153,17 +154,43 @@ export async function messagesPage(
   if (f.onlyExternals) where.push(`M.${orderColumn} is null`);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   const order = (alias: string) => `${alias}.${orderColumn} ${dir}, ${alias}.msg_hash ${dir}`;
+  // Whole rows with their bodies (REST), or the columns a selection reads, bodies loaded when selected (GraphQL).
+  const selected = columns === undefined ? MESSAGE_COLUMNS : messageColumnSet([...columns, orderColumn, 'tx_hash']).split(', ');
+  const bodies = columns === undefined;
   return db.query<MessageWithEnds>(
-    `select ${MESSAGE_COLUMNS.map((c) => `P.${c}`).join(', ')}, B.body as body, I.body as init_state_body,
+    `select ${selected.map((c) => `P.${c}`).join(', ')}${bodies ? ', B.body as body, I.body as init_state_body' : ''},
             case when P.direction = 'in' then P.tx_hash else E.tx_hash end as in_msg_tx_hash,
             case when P.direction = 'out' then P.tx_hash else E.tx_hash end as out_msg_tx_hash
-       from (select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')} from messages M
+       from (select ${selected.map((c) => `M.${c}`).join(', ')} from messages M
               ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
               order by ${order('M')} limit ${bind(page.limit)} offset ${bind(page.offset)}) P
        left join lateral (select X.tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction limit 1) E on true
-       left join message_contents B on B.hash = P.body_hash
-       left join message_contents I on I.hash = P.init_state_hash
+       ${bodies ? 'left join message_contents B on B.hash = P.body_hash left join message_contents I on I.hash = P.init_state_hash' : ''}
       order by ${order('P')}`,
+    values,
+  );
+}
+
+/** The sort key of an account's messages, newest first: its transaction's lt, then the side, then the hash. */
+export const ACCOUNT_MESSAGE_KEY = [
+  { expr: 'T.lt', type: 'int8' },
+  { expr: 'M.direction::text', type: 'text' },
+  { expr: 'M.msg_hash::text', type: 'text' },
+] as const;
+
+/**
+ * A keyset page of the messages an account's transactions received and sent (bodies left out), newest first,
+ * with `columns` and what the key needs: the account's transactions through their index, each one's messages by
+ * the primary key.
+ */
+export async function accountMessages(db: Queryable, account: string, page: KeysetPage, columns: readonly MessageColumn[] = MESSAGE_COLUMNS): Promise<MessageRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(ACCOUNT_MESSAGE_KEY, page, bind);
+  const selected = messageColumnSet([...columns, 'tx_lt']);
+  return db.query<MessageRow>(
+    `select ${selected.split(', ').map((c) => `M.${c}`).join(', ')}
+       from transactions T join messages M on M.tx_hash = T.hash and M.tx_lt = T.lt
+      where ${[`T.account = ${bind(account)}::text`, ...seek.where].join(' and ')} order by ${seek.order} limit ${seek.limit}`,
     values,
   );
 }

@@ -5,3 +5,31 @@ export function boundValues() {
 }
 
 export type Bind = ReturnType<typeof boundValues>['bind'];
+
+/** A position in a keyset-paged list: the values of its sort key, as text (64-bit values stay exact). */
+export type Key = readonly string[];
+
+/** A keyset page: rows strictly between `after` and `before`, at most `limit`, read from the end when `backward`. */
+export interface KeysetPage {
+  after?: Key;
+  before?: Key;
+  limit: number;
+  backward: boolean;
+}
+
+/**
+ * The conditions and order of a keyset page over a list sorted descending by `columns` (each `expr::type`), newest
+ * first: `after` a key means below it, `before` above it; a backward page reads upwards from `before` (the caller
+ * reverses it). Row comparisons keep the seek on the index that serves the order.
+ */
+export function keyset(columns: readonly { expr: string; type: string }[], page: KeysetPage, bind: Bind) {
+  const tuple = `(${columns.map((c) => c.expr).join(', ')})`;
+  const values = (key: Key) => `(${key.map((v, i) => `${bind(v)}::${columns[i].type}`).join(', ')})`;
+  const where: string[] = [];
+  // The bound on the leading column alone is what an index on it can seek to; the row comparison then decides ties.
+  const lead = (key: Key, op: string) => `${columns[0].expr} ${op} ${bind(key[0])}::${columns[0].type}`;
+  if (page.after) where.push(lead(page.after, '<='), `${tuple} < ${values(page.after)}`);
+  if (page.before) where.push(lead(page.before, '>='), `${tuple} > ${values(page.before)}`);
+  const dir = page.backward ? 'asc' : 'desc';
+  return { where, order: columns.map((c) => `${c.expr} ${dir}`).join(', '), limit: bind(page.limit) };
+}

@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
-import { boundValues } from './sql';
+import { boundValues, keyset, type KeysetPage } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
 
@@ -200,7 +200,7 @@ export async function transactionsByMessageFilter(
 
 /**
  * The transactions linked to `hash` by a message, lt then account ascending: `in` the one that sent its inbound
- * message (its parent), `out` those that received its out-messages (its children), both when absent.
+ * message (its parent), `out` those that received its out-messages (its children), both when absent. NOT_FOUND when there is none, as TON Center answers.
  */
 export async function adjacentTransactions(
   db: Queryable,
@@ -210,11 +210,40 @@ export async function adjacentTransactions(
 ): Promise<TransactionRow[]> {
   const { values, bind } = boundValues();
   const side = direction === undefined ? '' : ` and M1.direction = ${bind(direction)}`;
-  return db.query<TransactionRow>(
+  const rows = await db.query<TransactionRow>(
     `${selectTransactions(columns)} where T.hash in (
        select M2.tx_hash from messages M1 join messages M2 on M2.msg_hash = M1.msg_hash and M2.direction <> M1.direction
         where M1.tx_hash = ${bind(hash)}::text::tonhash${side})
       order by T.lt asc, T.account asc`,
+    values,
+  );
+  if (rows.length === 0) throw notFound('adjacent transactions not found');
+  return rows;
+}
+
+/** Where a keyset list of transactions runs: one account's history, one block's transactions, or all of them. */
+export type TransactionScope = { account: string } | { block: { workchain: number; shard: string; seqno: number } } | { all: true };
+
+/** A scope's sort key, newest first: lt alone within one account (unique there), else lt then account. */
+export const transactionKey = (scope: TransactionScope) =>
+  'account' in scope ? [{ expr: 'T.lt', type: 'int8' }] : [{ expr: 'T.lt', type: 'int8' }, { expr: 'T.account', type: 'text' }];
+
+/**
+ * A keyset page of a scope's transactions, newest first: it seeks to its cursor through the index that serves
+ * the scope's order (transactions_index_4 for an account, _2 for all), so a deep page reads what the first does.
+ */
+export async function transactionsKeyset(db: Queryable, scope: TransactionScope, page: KeysetPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
+  const { values, bind } = boundValues();
+  const where: string[] = [];
+  if ('account' in scope) where.push(`T.account = ${bind(scope.account)}::text`);
+  if ('block' in scope) {
+    const b = scope.block;
+    where.push(`T.block_workchain = ${bind(b.workchain)}::int4 and T.block_shard = ${bind(b.shard)}::int8 and T.block_seqno = ${bind(b.seqno)}::int4`);
+  }
+  const seek = keyset(transactionKey(scope), page, bind);
+  where.push(...seek.where);
+  return db.query<TransactionRow>(
+    `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
     values,
   );
 }

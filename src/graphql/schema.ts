@@ -2,6 +2,7 @@ import { builder } from './builder';
 import './types/scalars';
 import './types/enums';
 import './types/blockRef';
+import './types/block';
 import './types/accountState';
 import './types/addressBook';
 import './types/description';
@@ -10,5 +11,6 @@ import './types/metadata';
 import './types/transaction';
 import './types/action';
 import './types/trace';
+import './types/account';
 
 export const schema = builder.toSchema();

@@ -1,4 +1,4 @@
-import { getNamedType, isObjectType, Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getNamedType, isObjectType, Kind, type FragmentDefinitionNode, type GraphQLNamedType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 
 function collect(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, into: Map<string, SelectionSetNode[]>) {
   for (const selection of set?.selections ?? []) {
@@ -14,26 +14,34 @@ function collect(set: SelectionSetNode | undefined, fragments: Record<string, Fr
   }
 }
 
-/** The field sets selected under the resolving field, one level down (fragments flattened). */
-function selectedFields(info: GraphQLResolveInfo): Map<string, SelectionSetNode[]> {
+/** The field sets selected under `path` below the resolving field (`['edges', 'node']` for a connection's nodes). */
+function selectedFieldsAt(info: GraphQLResolveInfo, path: readonly string[]): Map<string, SelectionSetNode[]> {
+  let sets = info.fieldNodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
+  for (const name of path) {
+    const into = new Map<string, SelectionSetNode[]>();
+    for (const set of sets) collect(set, info.fragments, into);
+    sets = into.get(name) ?? [];
+  }
   const fields = new Map<string, SelectionSetNode[]>();
-  for (const node of info.fieldNodes) collect(node.selectionSet, info.fragments, fields);
+  for (const set of sets) collect(set, info.fragments, fields);
   return fields;
 }
 
 /**
- * The columns the selection under the resolving field reads: each field of the returned object type declares
- * them next to itself (`extensions: { columns }`); a field that declares none reads `fallback`. `always` (the
- * key) is always read. Type conditions and directives are not evaluated, so the set errs towards more.
+ * The columns the selection under the resolving field reads (under `path` below it, for a connection's nodes):
+ * each field of the object type found there declares them next to itself (`extensions: { columns }`); a field
+ * that declares none reads `fallback`. `always` (the key) is always read. Type conditions and directives are not
+ * evaluated, so the set errs towards more.
  */
-export function selectedColumns<C extends string>(info: GraphQLResolveInfo, always: readonly C[], fallback: readonly C[]): C[] {
+export function selectedColumns<C extends string>(info: GraphQLResolveInfo, always: readonly C[], fallback: readonly C[], path: readonly string[] = []): C[] {
   // A list's items share their field nodes: the answer is worked out once per field of the document.
   const known = memo.get(info.fieldNodes);
   if (known) return known as C[];
-  const type = getNamedType(info.returnType);
+  let type: GraphQLNamedType = getNamedType(info.returnType);
+  for (const name of path) type = isObjectType(type) ? getNamedType(type.getFields()[name]?.type) : type;
   const fields = isObjectType(type) ? type.getFields() : {};
   const columns = new Set<C>(always);
-  for (const name of selectedFields(info).keys()) {
+  for (const name of selectedFieldsAt(info, path).keys()) {
     if (name === '__typename') continue;
     for (const c of (fields[name]?.extensions?.columns as readonly C[] | undefined) ?? fallback) columns.add(c);
   }

@@ -195,3 +195,13 @@ const lookedUp = (what: string) =>
 export const ADDRESS_BOOK = { params: { address: lookedUp('keyed by the string given') } } as const satisfies RouteParams;
 
 export const METADATA = { params: { address: lookedUp('keyed by raw address') } } as const satisfies RouteParams;
+
+export const ACCOUNT = {
+  params: {
+    address: {
+      kind: 'address',
+      required: 'the address of the account',
+      description: 'The address: raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags).',
+    },
+  },
+} as const satisfies RouteParams;

@@ -105,7 +105,7 @@ type ValueOf<P extends Param> = P extends IntegerParam
   : P extends EnumParam
     ? P['default'] extends string ? keyof P['values'] & string : (keyof P['values'] & string) | undefined
     : P extends AddressParam
-      ? P['acceptsNull'] extends true ? string | null | undefined : string | undefined
+      ? P['acceptsNull'] extends true ? string | null | undefined : RequiredOr<P, string>
       : P extends HashParam | LtParam | ShardParam
       ? RequiredOr<P, string>
       : P extends BooleanParam

@@ -26,8 +26,7 @@ const NOT_AN_ADDRESS: WireAddressBookEntry = { user_friendly: null, domain: null
  * as TON Center answers; a string that is not an address gets nulls.
  */
 export async function getAddressBook(ctx: RequestContext, request: LookupRequest) {
-  const raws = [...new Set(request.inputs.flatMap((i) => (i.raw === undefined ? [] : [i.raw])))];
-  const book = await addressBook(ctx, raws);
+  const book = await addressBook(ctx, rawsOf(request));
   const body: Record<string, WireAddressBookEntry> = {};
   for (const { input, raw } of [...request.inputs].sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0))) {
     body[input] = raw === undefined ? { ...NOT_AN_ADDRESS, interfaces: [] } : book[raw];
@@ -35,8 +34,15 @@ export async function getAddressBook(ctx: RequestContext, request: LookupRequest
   return { body, immutable: false };
 }
 
+const rawsOf = (request: LookupRequest) => [...new Set(request.inputs.flatMap((i) => (i.raw === undefined ? [] : [i.raw])))];
+
+/** The metadata of the tokens among the addresses asked for, keyed by raw address (sorted). */
+export async function metadataOf(ctx: RequestContext, request: LookupRequest) {
+  const raws = rawsOf(request);
+  return raws.length === 0 ? {} : toWireMetadata(await metadataRows(ctx.db, raws));
+}
+
 /** GET /api/v3/metadata: the bare map keyed by raw address, only tokens present (`{}` when none). */
 export async function getMetadata(ctx: RequestContext, request: LookupRequest) {
-  const raws = [...new Set(request.inputs.flatMap((i) => (i.raw === undefined ? [] : [i.raw])))];
-  return { body: raws.length === 0 ? {} : toWireMetadata(await metadataRows(ctx.db, raws)), immutable: false };
+  return { body: await metadataOf(ctx, request), immutable: false };
 }

@@ -1,7 +1,6 @@
 import type { RequestContext } from '../context';
 import { transactionsResponse } from '../data/transactionDetails';
 import { adjacentTransactions } from '../data/transactions';
-import { notFound } from '../errors';
 import { ADJACENT_TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource, type ParsedParams } from '../params/spec';
 import type { RequestSettings } from './requestSettings';
@@ -10,9 +9,8 @@ export type AdjacentTransactionsRequest = ParsedParams<typeof ADJACENT_TRANSACTI
 
 export const adjacentTransactionsRequest = (source: ParamSource): AdjacentTransactionsRequest => parseParams(ADJACENT_TRANSACTIONS, source);
 
-/** GET /api/v3/adjacentTransactions: `{transactions, address_book}`; 404 when there are none, as TON Center answers. */
+/** GET /api/v3/adjacentTransactions: `{transactions, address_book}`; 404 when there are none. */
 export async function getAdjacentTransactions(ctx: RequestContext, request: AdjacentTransactionsRequest, settings: RequestSettings) {
   const rows = await adjacentTransactions(ctx.db, request.hash, request.direction);
-  if (rows.length === 0) throw notFound('adjacent transactions not found');
   return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
 }

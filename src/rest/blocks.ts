@@ -1,6 +1,5 @@
 import type { RequestContext } from '../context';
 import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterchainEnds, type BlockFilter } from '../data/blocks';
-import { notFound } from '../errors';
 import { BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE } from '../params/routes';
 import { parseParams, type ParamSource, type ParsedParams } from '../params/spec';
 import { toWireBlock } from '../wire/block';
@@ -28,7 +27,6 @@ export async function getBlocks(ctx: RequestContext, request: BlocksRequest) {
 /** GET /api/v3/masterchainInfo: `{last, first}`, the newest and the oldest indexed masterchain blocks. */
 export async function getMasterchainInfo(ctx: RequestContext) {
   const ends = await masterchainEnds(ctx.db);
-  if (!ends) throw notFound('no masterchain block is indexed yet');
   return { body: { last: toWireBlock(ends.last), first: toWireBlock(ends.first) }, immutable: false };
 }
 
@@ -36,18 +34,14 @@ export type ShardsRequest = ParsedParams<typeof MASTERCHAIN_BLOCK_SHARDS>;
 
 /** GET /api/v3/masterchainBlockShards: `{blocks}`; 404 `blocks not found` when empty, as TON Center answers. */
 export async function getMasterchainBlockShards(ctx: RequestContext, request: ShardsRequest) {
-  const blocks = await masterchainBlockShards(ctx.db, request.seqno, request);
-  if (blocks.length === 0) throw notFound('blocks not found');
-  return { body: { blocks: blocks.map(toWireBlock) }, immutable: false };
+  return { body: { blocks: (await masterchainBlockShards(ctx.db, request.seqno, request)).map(toWireBlock) }, immutable: false };
 }
 
 export type ShardStateRequest = ParsedParams<typeof MASTERCHAIN_BLOCK_SHARD_STATE>;
 
 /** GET /api/v3/masterchainBlockShardState: `{blocks}`; 404 `blocks not found` when empty. */
 export async function getMasterchainBlockShardState(ctx: RequestContext, request: ShardStateRequest) {
-  const blocks = await masterchainBlockShardState(ctx.db, request.seqno);
-  if (blocks.length === 0) throw notFound('blocks not found');
-  return { body: { blocks: blocks.map(toWireBlock) }, immutable: false };
+  return { body: { blocks: (await masterchainBlockShardState(ctx.db, request.seqno)).map(toWireBlock) }, immutable: false };
 }
 
 export const shardsRequest = (source: ParamSource): ShardsRequest => parseParams(MASTERCHAIN_BLOCK_SHARDS, source);

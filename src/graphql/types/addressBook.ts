@@ -1,5 +1,10 @@
 import type { WireAddressBookEntry } from '../../wire/addressBook';
 import { builder } from '../builder';
+import { ADDRESS_BOOK } from '../../params/routes';
+import { graphqlSource } from '../../params/spec';
+import { addressBookRequest } from '../../rest/addressBook';
+import { toWireAddressBookEntry } from '../../wire/addressBook';
+import { routeArgs } from '../params';
 
 export const AddressBookEntry = builder.objectRef<WireAddressBookEntry & { address: string }>('AddressBookEntry').implement({
   description:
@@ -22,3 +27,18 @@ export const AddressBookEntry = builder.objectRef<WireAddressBookEntry & { addre
     }),
   }),
 });
+
+builder.queryField('addressBook', (t) =>
+  t.field({
+    type: [AddressBookEntry],
+    nullable: { list: false, items: true },
+    description: "Address-book entries of the addresses given, in their order (REST's `/api/v3/addressBook`); null for a value that is not an address.",
+    args: routeArgs(t.arg, ADDRESS_BOOK),
+    resolve: (_root, args, ctx) =>
+      Promise.all(
+        addressBookRequest(graphqlSource(args)).inputs.map(async ({ raw }) =>
+          raw === undefined ? null : { address: raw, ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(raw), ctx.services.network) },
+        ),
+      ),
+  }),
+);

@@ -1,5 +1,13 @@
 import type { RequestContext } from '../../context';
-import type { MessageColumn } from '../../data/messages';
+import { accountMessages, ACCOUNT_MESSAGE_KEY, MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messagesPage, type MessageColumn } from '../../data/messages';
+import type { GraphQLResolveInfo } from 'graphql';
+import { MESSAGES } from '../../params/routes';
+import { graphqlSource } from '../../params/spec';
+import { messagesRequest } from '../../rest/messages';
+import { keysetConnection } from '../connection';
+import { limitComplexity, routeArgs } from '../params';
+import { selectedColumns } from '../selection';
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { MessageRow, MessageWithContent } from '../../data/rows';
 import type { DecodedBody } from '../../encoding/body';
 import { opcodeToUnsigned } from '../../encoding/numbers';
@@ -8,7 +16,12 @@ import { decodedBody } from '../../wire/message';
 import { builder } from '../builder';
 
 /** A message as GraphQL reads it: its row, with the bodies when the read brought them (REST's join, the emulator). */
-export type MessageSource = MessageRow & Partial<Pick<MessageWithContent, 'body' | 'init_state_body'>>;
+export type MessageSource = MessageRow &
+  Partial<Pick<MessageWithContent, 'body' | 'init_state_body'>> & {
+    /** Both ends, when the read found them (`/messages`); otherwise the side the row was read from tells one. */
+    in_msg_tx_hash?: string | null;
+    out_msg_tx_hash?: string | null;
+  };
 
 /** A body or init state by hash; `body` undefined until loaded, `opcode` set for a body (decides `decoded`). */
 interface ContentRef {
@@ -113,13 +126,13 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
     inMsgTxHash: t.string({
       extensions: reads('direction', 'tx_hash'),
       nullable: true,
-      resolve: (m) => (m.direction === 'in' ? m.tx_hash : null),
+      resolve: (m) => m.in_msg_tx_hash ?? (m.direction === 'in' ? m.tx_hash : null),
       description: 'Hash of the transaction this message is the inbound message of, when it was read as such (under `Transaction.inMsg` or `TraceNode.inMsg`); otherwise null, see `destinationTransaction`.',
     }),
     outMsgTxHash: t.string({
       extensions: reads('direction', 'tx_hash'),
       nullable: true,
-      resolve: (m) => (m.direction === 'out' ? m.tx_hash : null),
+      resolve: (m) => m.out_msg_tx_hash ?? (m.direction === 'out' ? m.tx_hash : null),
       description: 'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
     }),
     messageContent: t.field({
@@ -139,3 +152,35 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
   }),
 });
 
+
+builder.queryField('messages', (t) =>
+  t.field({
+    type: [Message],
+    description:
+      "Messages matching every filter, each once with the transactions at both ends (`inMsgTxHash`, `outMsgTxHash`), as offset pages; the same rules and data as REST's `/api/v3/messages`. `source: \"null\"` selects external-in messages, `destination: \"null\"` external-out ones.",
+    complexity: limitComplexity(MESSAGES),
+    args: routeArgs(t.arg, MESSAGES),
+    resolve: (_root, args, ctx, info) => {
+      const { filter, page } = messagesRequest(graphqlSource(args));
+      return messagesPage(ctx.db, filter, page, selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS));
+    },
+  }),
+);
+
+/** Every message connection: the same edge and page shapes wherever a list of messages can grow without bound. */
+export const MessageConnection = builder.connectionObject(
+  { type: Message, name: 'MessageConnection', description: 'A page of messages with keyset cursors (Relay connection).' },
+  { name: 'MessageEdge', description: 'A message in a page, with its cursor.' },
+);
+
+/** The messages of an account's transactions as a connection, newest first, reading what the nodes' selection needs. */
+export const accountMessageConnection = (account: string, args: DefaultConnectionArguments, ctx: RequestContext, info: GraphQLResolveInfo) => {
+  const columns = selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS, ['edges', 'node']);
+  return keysetConnection(
+    'Account.messages',
+    ACCOUNT_MESSAGE_KEY.length,
+    args,
+    (m: MessageSource) => [String(m.tx_lt), m.direction, m.msg_hash],
+    (page) => accountMessages(ctx.db, account, page, columns),
+  );
+};

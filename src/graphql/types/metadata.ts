@@ -1,5 +1,9 @@
 import type { WireAddressMetadata, WireTokenInfo } from '../../wire/metadata';
 import { builder } from '../builder';
+import { METADATA } from '../../params/routes';
+import { graphqlSource } from '../../params/spec';
+import { metadataOf, metadataRequest } from '../../rest/addressBook';
+import { routeArgs } from '../params';
 
 const TokenInfo = builder.objectRef<WireTokenInfo>('TokenInfo').implement({
   description:
@@ -47,3 +51,13 @@ export const AddressMetadata = builder.objectRef<WireAddressMetadata & { address
     }),
   }),
 });
+
+builder.queryField('metadata', (t) =>
+  t.field({
+    type: [AddressMetadata],
+    description: "Token metadata of those of the addresses given that are tokens, by raw address (REST's `/api/v3/metadata`); values that are not addresses are left out.",
+    args: routeArgs(t.arg, METADATA),
+    resolve: async (_root, args, ctx) =>
+      Object.entries(await metadataOf(ctx, metadataRequest(graphqlSource(args)))).map(([address, entry]) => ({ address, ...entry })),
+  }),
+);

@@ -1,11 +1,14 @@
 import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages, type MessageColumn } from '../../data/messages';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
-import { existingBlockPage, transactionsByMessageFilter, transactionsPage, TRANSACTION_HEADER_COLUMNS, type TransactionColumn } from '../../data/transactions';
+import {
+  adjacentTransactions, existingBlockPage, transactionKey, transactionsByMessageFilter, transactionsKeyset, transactionsPage, TRANSACTION_HEADER_COLUMNS,
+  type TransactionColumn, type TransactionScope,
+} from '../../data/transactions';
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { BLOCK_PAGE, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
+import { ADJACENT_TRANSACTIONS, BLOCK_PAGE, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
 import { transactionsByMessageRequest } from '../../rest/transactionsByMessage';
 import { transactionsRequest } from '../../rest/transactions';
 import { graphqlSource, parseParams } from '../../params/spec';
@@ -25,11 +28,18 @@ import { AccountStatus, Finality } from './enums';
 import { Message, reads as readsMessage, type MessageSource } from './message';
 import { selectedColumns } from '../selection';
 import { notFound } from '../../errors';
+import { Block } from './block';
+import { keysetConnection, pageComplexity } from '../connection';
+import { adjacentTransactionsRequest } from '../../rest/adjacentTransactions';
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 
 /** A transaction as GraphQL holds it: a whole row, or a database row read without its description columns. */
 export type TransactionRef = TraceTransaction<TransactionHeaderRow>;
 
 export const fromDatabase = <R extends TransactionHeaderRow>(row: R): TraceTransaction<R> => ({ row, emulated: false, finality: 'finalized', traceExternalHash: null });
+
+/** `prev_trans_hash` of an account's first transaction: no previous one. */
+const FIRST = 'A'.repeat(43) + '=';
 
 const hasDescription = (row: TransactionHeaderRow): row is TransactionRow => 'descr' in row;
 
@@ -133,6 +143,16 @@ export const Transaction = builder.loadableObject('Transaction', {
       },
     }),
     blockRef: t.field({ extensions: reads('block_workchain', 'block_shard', 'block_seqno'), type: BlockRef, description: 'The shard block holding the transaction.', resolve: (tx) => toWireBlockRef(tx.row) }),
+    block: t.field({
+      extensions: reads('block_workchain', 'block_shard', 'block_seqno'),
+      type: Block,
+      nullable: true,
+      description: 'The block holding the transaction; null when it is not indexed (and for an emulated transaction, whose block is still to come).',
+      resolve: (tx, _args, ctx) => {
+        const { block_workchain: workchain, block_shard: shard, block_seqno: seqno } = tx.row;
+        return tx.emulated || workchain === null || shard === null || seqno === null ? null : ctx.loaders.block.load({ workchain, shard, seqno });
+      },
+    }),
     emulated: t.boolean({
       extensions: reads(),
       description: "True while the transaction exists only in emulation (TON Center's trace emulator predicted it; finality PENDING); false once it is in a block.",
@@ -198,28 +218,85 @@ export const Transaction = builder.loadableObject('Transaction', {
 });
 
 // A message's two ends, found through per-request loaders (emulator transactions through what the request read).
+const senderOf = async (m: MessageSource, ctx: RequestContext): Promise<string | null> =>
+  m.out_msg_tx_hash ??
+  (m.direction === 'out' ? m.tx_hash : null) ??
+  ctx.emulated.senders.get(m.msg_hash) ??
+  (m.source === null ? null : await ctx.loaders.sourceTransactionHash.load(m.msg_hash));
+
+const receiverOf = async (m: MessageSource, ctx: RequestContext): Promise<string | null> =>
+  m.in_msg_tx_hash ??
+  (m.direction === 'in' ? m.tx_hash : null) ??
+  ctx.emulated.receivers.get(m.msg_hash) ??
+  (m.destination === null ? null : await ctx.loaders.destinationTransactionHash.load(m.msg_hash));
+
 builder.objectFields(Message, (t) => ({
   sourceTransaction: t.field({
     extensions: readsMessage('source'),
     type: Transaction,
     nullable: true,
     description: 'The transaction that sent this message (null for an external-in message).',
-    resolve: async (m, _args, ctx) =>
-      (m.direction === 'out' ? m.tx_hash : null) ??
-      ctx.emulated.senders.get(m.msg_hash) ??
-      (m.source === null ? null : await ctx.loaders.sourceTransactionHash.load(m.msg_hash)),
+    resolve: (m, _args, ctx) => senderOf(m, ctx),
   }),
   destinationTransaction: t.field({
     extensions: readsMessage('destination'),
     type: Transaction,
     nullable: true,
     description: 'The transaction that received this message (null for an external-out message or one not delivered yet).',
-    resolve: async (m, _args, ctx) =>
-      (m.direction === 'in' ? m.tx_hash : null) ??
-      ctx.emulated.receivers.get(m.msg_hash) ??
-      (m.destination === null ? null : await ctx.loaders.destinationTransactionHash.load(m.msg_hash)),
+    resolve: (m, _args, ctx) => receiverOf(m, ctx),
   }),
 }));
+
+builder.objectField(Transaction, 'previous', (t) =>
+  t.field({
+    extensions: reads('prev_trans_hash'),
+    type: Transaction,
+    nullable: true,
+    description: "The account's previous transaction (`prevTransHash`); null for its first one, or when that one is not indexed.",
+    resolve: (tx) => (tx.row.prev_trans_hash === null || tx.row.prev_trans_hash === FIRST ? null : tx.row.prev_trans_hash),
+  }),
+);
+
+builder.objectField(Message, 'transactions', (t) =>
+  t.field({
+    extensions: readsMessage('source', 'destination'),
+    type: [Transaction],
+    description: 'The transactions at its two ends: the one that sent it, then the one that received it (each when there is one).',
+    resolve: async (m, _args, ctx) => {
+      const fields = [senderOf(m, ctx), receiverOf(m, ctx)];
+      return (await Promise.all(fields)).filter((h): h is string => h !== null);
+    },
+  }),
+);
+
+/** Every transaction connection: the same edge and page shapes wherever a list of transactions can grow without bound. */
+export const TransactionConnection = builder.connectionObject(
+  { type: Transaction, name: 'TransactionConnection', description: 'A page of transactions with keyset cursors (Relay connection).' },
+  { name: 'TransactionEdge', description: 'A transaction in a page, with its cursor.' },
+);
+
+/** A transaction connection over a scope: its page reads the columns the nodes' selection needs. */
+export const transactionConnection = (field: string, scope: TransactionScope, args: DefaultConnectionArguments, ctx: RequestContext, info: GraphQLResolveInfo) => {
+  const key = transactionKey(scope);
+  const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, ['edges', 'node']);
+  return keysetConnection(
+    field,
+    key.length,
+    args,
+    (tx: TransactionRef) => (key.length === 1 ? [String(tx.row.lt)] : [String(tx.row.lt), tx.row.account]),
+    async (page) => (await transactionsKeyset(ctx.db, scope, page, columns)).map(fromDatabase),
+  );
+};
+
+builder.objectField(Block, 'transactions', (t) =>
+  t.field({
+    type: TransactionConnection,
+    args: t.arg.connectionArgs(),
+    complexity: pageComplexity,
+    description: 'The transactions of this block, newest (highest lt) first, as a connection with keyset cursors.',
+    resolve: (b, args, ctx, info) => transactionConnection('Block.transactions', { block: { workchain: b.workchain, shard: b.shard, seqno: b.seqno } }, args, ctx, info),
+  }),
+);
 
 builder.queryFields((t) => ({
   transactionsByMasterchainBlock: t.field({
@@ -254,6 +331,24 @@ builder.queryFields((t) => ({
       const { filter, page } = transactionsByMessageRequest(graphqlSource(args));
       return (await transactionsByMessageFilter(ctx.db, filter, page, pageColumns(info))).map(fromDatabase);
     },
+  }),
+  adjacentTransactions: t.field({
+    type: [Transaction],
+    description:
+      "A transaction's parent (the one that sent its inbound message: `direction: IN`) and children (those that received its out-messages: `OUT`), by lt; the same rules and data as REST's `/api/v3/adjacentTransactions`, NOT_FOUND when there is none.",
+    args: routeArgs(t.arg, ADJACENT_TRANSACTIONS),
+    resolve: async (_root, args, ctx, info) => {
+      const { hash, direction } = adjacentTransactionsRequest(graphqlSource(args));
+      return (await adjacentTransactions(ctx.db, hash, direction, pageColumns(info))).map(fromDatabase);
+    },
+  }),
+  allTransactions: t.field({
+    type: TransactionConnection,
+    args: t.arg.connectionArgs(),
+    complexity: pageComplexity,
+    description:
+      'Every transaction of the database, newest (highest lt, then account) first, as a connection with keyset cursors: a page a million transactions deep costs what the first one does.',
+    resolve: (_root, args, ctx, info) => transactionConnection('allTransactions', { all: true }, args, ctx, info),
   }),
   transaction: t.field({
     type: Transaction,

@@ -1,0 +1,48 @@
+import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
+import type { Key, KeysetPage } from '../data/sql';
+import { badUserInput } from './errors';
+
+/** Page sizes of every connection: `first` / `last` default and bound, as REST's `limit`. */
+export const DEFAULT_PAGE = 10;
+export const MAX_PAGE = 1000;
+
+const encode = (field: string, key: Key) => Buffer.from(JSON.stringify([field, ...key])).toString('base64url');
+
+function decode(field: string, width: number, cursor: string | null | undefined): Key | undefined {
+  if (cursor === null || cursor === undefined) return undefined;
+  try {
+    const [owner, ...key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (owner === field && key.length === width && key.every((v) => typeof v === 'string' && /^[\w+/=:-]{1,100}$/.test(v))) return key as string[];
+  } catch {
+    // fall through: not a cursor at all
+  }
+  throw badUserInput(`cursor "${cursor.slice(0, 80)}" is not one that ${field} issued`);
+}
+
+/**
+ * A Relay connection over a keyset: the cursor holds the sort key of its row (named after the field that issued
+ * it, so one field's cursor is refused by another), and the data function seeks to it through an index, so a page
+ * deep in the list costs what the first one does. `field` names the connection in errors; `key` gives a row's
+ * sort key, `width` values long.
+ */
+export function keysetConnection<T>(
+  field: string,
+  width: number,
+  args: DefaultConnectionArguments,
+  key: (row: T) => Key,
+  fetch: (page: KeysetPage) => Promise<T[]>,
+) {
+  for (const name of ['first', 'last'] as const) {
+    const size = args[name];
+    if (size !== null && size !== undefined && (size < 0 || size > MAX_PAGE)) throw badUserInput(`argument "${name}" must be from 0 to ${MAX_PAGE}, got ${size}`);
+  }
+  const after = decode(field, width, args.after);
+  const before = decode(field, width, args.before);
+  return resolveCursorConnection<Promise<T[]>>(
+    { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (row) => encode(field, key(row as T)) },
+    ({ limit, inverted }) => fetch({ after, before, limit, backward: inverted }),
+  );
+}
+
+/** A connection field's cost multiplier: the page size asked for. */
+export const pageComplexity = (args: DefaultConnectionArguments) => ({ field: 1, multiplier: Math.max(1, Number(args.first ?? args.last ?? DEFAULT_PAGE)) });
