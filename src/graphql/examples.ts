@@ -102,11 +102,52 @@ query Navigate($hash: String!) {
 }
 `;
 
+const ACCOUNT = `# An account: its forms, its latest state, and its history as a connection with keyset cursors.
+# Page on with \`after: <pageInfo.endCursor>\`: a page deep in the history costs what the first one does.
+query Account($address: String!, $after: String) {
+  account(address: $address) {
+    address
+    nonBounceable
+    addressBook { userFriendly domain }
+    state { balance accountStatus codeHash }
+    metadata { tokenInfo { type name symbol } }
+    transactions(first: 5, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          hash
+          lt
+          now
+          inMsg { source value decodedOpcode }
+          previous { hash }
+          block { workchain shard seqno masterchainBlock { seqno } }
+        }
+      }
+    }
+  }
+}
+`;
+
+const MESSAGES = `# A message by its hash with the transactions at both ends, and the block that holds the sender.
+query Message($hash: [String!]) {
+  messages(msgHash: $hash) {
+    hash
+    source
+    destination
+    value
+    decodedOpcode
+    messageContent { decoded { comment } }
+    transactions { hash account block { seqno genUtime } }
+  }
+}
+`;
+
 // __typename answers on any database, even with introspection disabled.
 const NO_DATA = `# This database holds no transactions yet, so there is nothing to show here. Once ton-indexer (or
 # \`npm run cli -- import <file>\`) has written some, reload this page: its tabs then hold a masterchain block,
-# a trace tree and a navigation query, each with values from the data. Meanwhile the documentation explorer
-# describes every type and field. This query only checks that the service answers:
+# a trace tree, a navigation query, an account's history and a message, each with values from the data.
+# Meanwhile the documentation explorer describes every type and field. This query only checks that the
+# service answers:
 query NoDataYet {
   __typename
 }
@@ -122,6 +163,8 @@ export function exampleTabs(ex: Examples): ExampleTab[] {
     ex.pendingAccount ? tab(PENDING_TREE, { account: ex.pendingAccount }) : ex.traceId && tab(FINALIZED_TREE, { id: ex.traceId }),
     ex.traceId && tab(TRACE, { id: ex.traceId }),
     ex.transactionHash && tab(NAVIGATE, { hash: ex.transactionHash }),
+    ex.account && tab(ACCOUNT, { address: ex.account }),
+    ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];
 }
