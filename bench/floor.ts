@@ -1,7 +1,8 @@
-// The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock with the same JSON.
-// node:http and one pg Pool, no routing, validation, loaders or context; the same three round trips the data
-// allows (page, then messages and states together, then the address book), as prepared statements. It reuses
-// the row-to-JSON functions only so the bytes are identical; everything else is written out by hand.
+// The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock?seqno= and
+// /api/v3/transactions?account= (one raw address, as stored) with the same JSON. node:http and one pg Pool, no
+// routing, validation, loaders or context; the same three round trips the data allows (page, then messages and
+// states together, then the address book), as prepared statements. It reuses the row-to-JSON functions only so
+// the bytes are identical; everything else is written out by hand.
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { MESSAGE_COLUMNS } from '../src/data/messages';
@@ -12,7 +13,8 @@ import { toWireMessage } from '../src/wire/message';
 import { toWireAccountState, toWireTransaction } from '../src/wire/transaction';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const TX = `select ${TRANSACTION_COLUMNS.join(', ')} from transactions where mc_block_seqno = $1 order by lt desc, account desc limit $2 offset $3`;
+const BY_BLOCK = `select ${TRANSACTION_COLUMNS.join(', ')} from transactions where mc_block_seqno = $1 order by lt desc, account desc limit $2 offset $3`;
+const BY_ACCOUNT = `select ${TRANSACTION_COLUMNS.join(', ')} from transactions where account = $1 order by account asc, lt desc limit $2 offset $3`;
 const MSG = `select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')}, B.body, I.body as init_state_body from messages M
   left join message_contents B on B.hash = M.body_hash left join message_contents I on I.hash = M.init_state_hash
   where M.tx_hash = any($1::text[]::tonhash[])`;
@@ -25,9 +27,13 @@ const BOOK = `select a.account, las.account is not null as has_state, las.code_h
 createServer(async (req, res) => {
   try {
     const url = new URL(req.url!, 'http://x');
-    const seqno = Number(url.searchParams.get('seqno'));
     const limit = Number(url.searchParams.get('limit') ?? 10);
-    const txs = await pool.query<TransactionRow>({ name: 'tx', text: TX, values: [seqno, limit, 0] });
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const txs = await pool.query<TransactionRow>(
+      url.pathname === '/api/v3/transactions'
+        ? { name: 'account', text: BY_ACCOUNT, values: [url.searchParams.get('account'), limit, offset] }
+        : { name: 'block', text: BY_BLOCK, values: [Number(url.searchParams.get('seqno')), limit, offset] },
+    );
     const hashes = txs.rows.map((t) => t.hash);
     const stateHashes = txs.rows.flatMap((t) => [t.account_state_hash_before, t.account_state_hash_after]).filter((h) => h !== null);
     const [msgs, states] = await Promise.all([

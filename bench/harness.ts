@@ -19,7 +19,10 @@ function dbUrl(adminUrl: string, name: string) {
   return url.toString();
 }
 
-/** A generated database of `n` transactions, made once and reused while its seed and size match. */
+/**
+ * A generated database of `n` transactions, made once and reused while its generator version, seed and size
+ * match; a reused one is migrated, so it gains the tables and indexes the schema added since it was made.
+ */
 export async function ensureDatabase(n: number, adminUrl = ADMIN_URL): Promise<string> {
   const name = `tonql_bench_${n}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -30,6 +33,7 @@ export async function ensureDatabase(n: number, adminUrl = ADMIN_URL): Promise<s
   if (exists) {
     const db = openPostgres({ connectionString: url, readOnly: false, max: 1 });
     const ok = (await readMeta(db)).get('generated') === want;
+    if (ok) await migrate(db);
     await db.close();
     if (ok) {
       await admin.end();

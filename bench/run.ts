@@ -7,8 +7,12 @@ import { Command } from 'commander';
 import { print } from 'graphql';
 import pg from 'pg';
 import { pushTraces } from '../src/emulator/push';
+import { encodeCursor } from '../src/graphql/connection';
 import { connected, openRedis } from '../src/emulator/redis';
 import {
+  BenchAccountConnectionDocument,
+  BenchAccountPageDocument,
+  BenchAllTransactionsDocument,
   BenchFlatPageDocument,
   BenchNestedNavigationDocument,
   BenchPageWithMessagesDocument,
@@ -51,7 +55,9 @@ interface Row {
 
 async function statementsOf(base: string, r: Request): Promise<string> {
   const res = await fetch(base + r.path, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
-  await res.arrayBuffer();
+  const body = await res.text();
+  // GraphQL answers its errors with 200, which the error count below does not see.
+  if (r.path === '/graphql' && JSON.parse(body).errors) throw new Error(`${r.body}: ${body.slice(0, 500)}`);
   const m = /db;desc="(\d+) statements"/.exec(res.headers.get('server-timing') ?? '');
   return m ? m[1] : '-';
 }
@@ -80,11 +86,13 @@ async function scenario(name: string, proc: Proc, requests: Request[], opts: { s
   return row;
 }
 
-/** PostGraphile's schema for the same selections (its names: allTransactions, messagesByTxHashAndTxLt). */
+/** PostGraphile's schema for the same selections (its names: allTransactions, messagesByTxHashAndTxLt), of a block or an account. */
 const PEER_TRANSACTION = 'hash lt account now totalFees origStatus endStatus';
 const PEER_MESSAGE = 'msgHash direction source destination value opcode createdLt';
-const peerPage = (withMessages: boolean) =>
-  `query($seqno: Int!, $limit: Int) { allTransactions(condition: {mcBlockSeqno: $seqno}, first: $limit, orderBy: [LT_DESC, ACCOUNT_DESC]) { nodes { ${PEER_TRANSACTION}${withMessages ? ` messagesByTxHashAndTxLt { nodes { ${PEER_MESSAGE} } }` : ''} } } }`;
+const PEER_BLOCK = ['$seqno: Int!', 'condition: {mcBlockSeqno: $seqno}, orderBy: [LT_DESC, ACCOUNT_DESC]'];
+const PEER_ACCOUNT = ['$account: Tonaddr!, $offset: Int', 'condition: {account: $account}, offset: $offset, orderBy: [ACCOUNT_ASC, LT_DESC]'];
+const peerPage = (withMessages: boolean, [params, args] = PEER_BLOCK) =>
+  `query(${params}, $limit: Int) { allTransactions(${args}, first: $limit) { nodes { ${PEER_TRANSACTION}${withMessages ? ` messagesByTxHashAndTxLt { nodes { ${PEER_MESSAGE} } }` : ''} } } }`;
 
 async function main() {
   console.error(`bench: ${quick ? 'quick' : 'full'} mode, ${size} transactions, ${connections} connections, ${duration} s per scenario`);
@@ -102,6 +110,24 @@ async function main() {
     `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
       where E.state = 'pending' order by E.nodes_ desc limit 40`,
   )).rows;
+  // The busiest accounts (the generator's hubs first); the deep page is the last full one of the 4 hubs.
+  const accounts = (await q.query<{ account: string; n: number }>(
+    `select account, count(*)::int as n from transactions group by 1 order by 2 desc, 1 limit 20`,
+  )).rows;
+  const hubs = accounts.slice(0, 4);
+  const deep = Math.max(0, hubs[hubs.length - 1].n - 10);
+  // Keyset cursors as the service issues them, at the same depth: the row just above the deep page.
+  const hubCursors = await Promise.all(
+    hubs.map(async (h) => {
+      const [{ lt }] = (await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])).rows;
+      return { address: h.account, after: encodeCursor('Account.transactions', [lt]) };
+    }),
+  );
+  const [{ total }] = (await q.query<{ total: number }>('select count(*)::int as total from transactions')).rows;
+  const deepAll = (await q.query<{ lt: string; account: string }>(
+    `select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`,
+    [Math.max(0, total - 40)],
+  )).rows.map((r) => encodeCursor('allTransactions', [r.lt, r.account]));
   await q.end();
   if (big.length === 0 || normal.length === 0 || pending.length === 0) throw new Error('the bench database lacks big blocks, normal blocks or pending traces');
 
@@ -135,6 +161,30 @@ async function main() {
       if (peer) add(await scenario(peerName, peer, big.map((s) => graphql(peerPage(withMessages), { seqno: s, limit: 100 })), { serves: [name] }));
       add(await scenario(name, uncached, big.map((s) => graphql(print(doc), { seqno: s, limit: 100 })), { versus: peer ? peerName : undefined }));
     }
+    for (const [page, offset, pageAccounts] of [['first page', 0, accounts], [`offset ${deep}`, deep, hubs]] as const) {
+      const name = `REST account page (/transactions?account=), limit 10, ${page}`;
+      const floorName = `floor: node:http + pg, REST account page, limit 10, ${page}`;
+      const rest = pageAccounts.map((a) => ({ path: `/api/v3/transactions?account=${a.account}&limit=10&offset=${offset}` }));
+      add(await scenario(floorName, floor, rest, { serves: [name] }));
+      add(await scenario(name, uncached, rest, { versus: floorName }));
+      const gqlName = `GraphQL account page (transactions(account:)) with messages, limit 10, ${page}`;
+      const peerName = `PostGraphile 5: account page with messages, limit 10, ${page}`;
+      const pageOf = (query: string) => pageAccounts.map((a) => graphql(query, { account: a.account, limit: 10, offset }));
+      if (peer) add(await scenario(peerName, peer, pageOf(peerPage(true, PEER_ACCOUNT)), { serves: [gqlName] }));
+      add(await scenario(gqlName, uncached, pageOf(print(BenchAccountPageDocument)), { versus: peer ? peerName : undefined }));
+    }
+    // Keyset connections: the same page size at the top of a list and deep in it, by cursor.
+    const connection = print(BenchAccountConnectionDocument);
+    const accountFirst = 'GraphQL Account.transactions connection with messages, first 10, first page';
+    add(await scenario(accountFirst, uncached, hubs.map((h) => graphql(connection, { address: h.account }))));
+    add(await scenario(`GraphQL Account.transactions connection with messages, first 10, ${deep} deep (cursor)`, uncached, hubCursors.map((c) => graphql(connection, c)), { versus: accountFirst }));
+    const everything = print(BenchAllTransactionsDocument);
+    const allFirst = 'GraphQL allTransactions connection, first 10, first page';
+    add(await scenario(allFirst, uncached, [graphql(everything, {})]));
+    add(await scenario(`GraphQL allTransactions connection, first 10, ${total - 40} deep (cursor)`, uncached, deepAll.map((after) => graphql(everything, { after })), { versus: allFirst }));
+    const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
+    add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
+    add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));
     add(await scenario('GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)', uncached, normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s }))));
     add(await scenario('GraphQL block, limit 1000, every field', uncached, big.map((s) => graphql(print(BlockTransactionsDocument), { seqno: s, limit: 1000 }))));
     add(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));

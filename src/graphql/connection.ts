@@ -6,7 +6,8 @@ import { badUserInput } from './errors';
 export const DEFAULT_PAGE = 10;
 export const MAX_PAGE = 1000;
 
-const encode = (field: string, key: Key) => Buffer.from(JSON.stringify([field, ...key])).toString('base64url');
+/** The cursor `field` gives the row with sort key `key` (the bench builds deep cursors with it). */
+export const encodeCursor = (field: string, key: Key) => Buffer.from(JSON.stringify([field, ...key])).toString('base64url');
 
 function decode(field: string, width: number, cursor: string | null | undefined): Key | undefined {
   if (cursor === null || cursor === undefined) return undefined;
@@ -39,7 +40,7 @@ export function keysetConnection<T>(
   const after = decode(field, width, args.after);
   const before = decode(field, width, args.before);
   return resolveCursorConnection<Promise<T[]>>(
-    { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (row) => encode(field, key(row as T)) },
+    { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (row) => encodeCursor(field, key(row as T)) },
     ({ limit, inverted }) => fetch({ after, before, limit, backward: inverted }),
   );
 }
