@@ -106,23 +106,24 @@ async function main() {
     (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between $1 and $2 order by 1 limit $3`, [min, max, n])).rows.map((r) => r.s);
   const normal = await seqnos(10, 999, 50);
   const big = await seqnos(1000, 100000, 20);
-  const pending = (await q.query<{ external_hash: string; account: string; nodes: string }>(
-    `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
-      where E.state = 'pending' order by E.nodes_ desc limit 40`,
-  )).rows;
   // The busiest accounts (the generator's hubs first); the deep page is the last full one of the 4 hubs.
   const accounts = (await q.query<{ account: string; n: number }>(
     `select account, count(*)::int as n from transactions group by 1 order by 2 desc, 1 limit 20`,
   )).rows;
+  // The largest pending traces, by their root's account; not a hub's, which would list a hundred large traces.
+  const pending = (await q.query<{ external_hash: string; account: string; nodes: string }>(
+    `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
+      where E.state = 'pending' and T.account <> all($1::text[]) order by E.nodes_ desc limit 40`,
+    [accounts.slice(0, 4).map((a) => a.account)],
+  )).rows;
   const hubs = accounts.slice(0, 4);
   const deep = Math.max(0, hubs[hubs.length - 1].n - 10);
   // Keyset cursors as the service issues them, at the same depth: the row just above the deep page.
-  const hubCursors = await Promise.all(
-    hubs.map(async (h) => {
-      const [{ lt }] = (await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])).rows;
-      return { address: h.account, after: encodeCursor('Account.transactions', [lt]) };
-    }),
-  );
+  const hubCursors: { address: string; after: string }[] = [];
+  for (const h of hubs) {
+    const [{ lt }] = (await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])).rows;
+    hubCursors.push({ address: h.account, after: encodeCursor('Account.transactions', [lt]) });
+  }
   const [{ total }] = (await q.query<{ total: number }>('select count(*)::int as total from transactions')).rows;
   const deepAll = (await q.query<{ lt: string; account: string }>(
     `select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`,

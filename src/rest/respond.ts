@@ -9,12 +9,10 @@ export function sendJson(
   payload: string | Buffer,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length),
-    ...headers,
-  });
-  res.end(req.method === 'HEAD' ? undefined : payload);
+  // Encoded once, here: a string handed to the socket is measured, then encoded again inside writev.
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...headers });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Error body of contract §2: `{"error": "...", "code": status}`. */
