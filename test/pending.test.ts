@@ -104,26 +104,34 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     await error(`?ext_msg_hash=${hash}&msg_hash=x`, /^unknown parameter "msg_hash"; allowed parameters: account, ext_msg_hash, limit, supported_action_types/);
   });
 
-  it('serves a trace\'s actions, filtered by supported_action_types, top-level ones by default', async () => {
+  it("serves a trace's actions as a client of the supported action types sees them (TON Center's rule, latest by default)", async () => {
     const trace = structuredClone(data.testnet.traces[2]);
     trace.trace_info.trace_state = 'pending';
     const root = trace.transactions[trace.trace_id];
     const out = root.out_msgs[0];
     const base = { trace_id: trace.trace_id, success: true, start_lt: trace.start_lt, end_lt: trace.end_lt, trace_end_lt: trace.end_lt, transactions: [trace.trace_id] };
+    const id = (n: number) => Buffer.alloc(32, n).toString('base64');
     trace.actions = [
-      { ...base, action_id: Buffer.alloc(32, 1).toString('base64'), type: 'call_contract', details: { opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value } },
-      { ...base, action_id: Buffer.alloc(32, 2).toString('base64'), type: 'ton_transfer', accounts: [root.account], details: { source: root.account, destination: out.destination, value: out.value, comment: 'x' } },
-      { ...base, action_id: Buffer.alloc(32, 3).toString('base64'), type: 'ton_transfer', details: { source: root.account, value: '1' } },
+      { ...base, action_id: id(1), type: 'call_contract', details: { opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value } },
+      { ...base, action_id: id(2), type: 'multisig_execute', accounts: [root.account], details: { source: root.account, destination: out.destination } },
+      { ...base, action_id: id(3), type: 'ton_transfer', details: { source: root.account, destination: out.destination, value: '1' } },
     ];
     await importDocument(db.writer, 'with-actions', JSON.stringify({ traces: [trace] }));
-    // the third is part of the second (the indexer records that in ancestor_type, which v3 JSON does not carry)
-    await db.writer.query(`update actions set ancestor_type = '{ton_transfer}' where action_id = $1`, [Buffer.alloc(32, 3).toString('base64')]);
+    // the transfer is part of the multisig execution (the indexer records that in ancestor_type, which v3 JSON does not carry)
+    await db.writer.query(`update actions set ancestor_type = '{multisig_execute}' where action_id = $1`, [id(3)]);
     const query = `ext_msg_hash=${encodeURIComponent(trace.external_hash)}`;
-    const ids = async (extra: string) => (await get(`${query}${extra}`)).traces[0].actions.map((a: any) => a.action_id);
-    expect(await ids('')).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 2)].map((b) => b.toString('base64')));
-    expect(await ids('&supported_action_types=ton_transfer')).toEqual([Buffer.alloc(32, 2).toString('base64')]);
-    expect(await ids('&supported_action_types=call_contract')).toEqual([Buffer.alloc(32, 1).toString('base64')]);
-    expect(await ids('&supported_action_types=latest')).toEqual(await ids(''));
+    const ids = async (extra: string, headers?: Record<string, string>) =>
+      (await (await service.get(`/api/v3/pendingTraces?${query}${extra}`, { headers })).json()).traces[0].actions.map((a: any) => a.action_id);
+    // latest knows multisig_execute: it shows, and the transfer inside it does not
+    expect(await ids('')).toEqual([id(1), id(2)]);
+    expect(await ids('&supported_action_types=latest')).toEqual([id(1), id(2)]);
+    // a v1 client does not know it: the transfer it is made of shows in its place
+    expect(await ids('&supported_action_types=v1')).toEqual([id(1), id(3)]);
+    // a group adds its types to the v1 ones, which are always there
+    expect(await ids('&supported_action_types=multisig')).toEqual([id(1), id(2)]);
+    expect(await ids('&supported_action_types=ton_transfer')).toEqual([id(1), id(3)]);
+    // the X-Actions-Version header replaces the parameter, as on TON Center
+    expect(await ids('&supported_action_types=latest', { 'X-Actions-Version': 'v1' })).toEqual([id(1), id(3)]);
     const [call] = (await get(query)).traces[0].actions;
     expect(call.details).toEqual({ opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value, extra_currencies: {} }); // the column's default
   });

@@ -6,7 +6,7 @@ import { addressInfoByAccounts } from '../src/data/addressBook';
 import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterchainBlockStatus, masterchainEnds } from '../src/data/blocks';
 import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, messagesPage, transactionHashesByMessages } from '../src/data/messages';
 import { metadataRows } from '../src/data/metadata';
-import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, transactionsByTraces } from '../src/data/traces';
+import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, tracesKeyset, tracesPage, transactionsByTraces } from '../src/data/traces';
 import { adjacentTransactions, descriptionsByHashes, filteredTransactions, transactionsKeyset, transactionHeadersByHashes, transactionsByMasterchainBlock, transactionsByMessageFilter } from '../src/data/transactions';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
@@ -176,6 +176,34 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
     expect(blocks[0]).toMatch(/blocks_index_2/);
     expect(blocks[1]).toMatch(/blocks_index_1/);
     for (const plan of blocks) expect(plan).not.toMatch(/Seq Scan on (blocks|shard_state)\b/);
+  });
+
+  it('/traces: every selector and window on the indexes, newest end first without sorting every trace', async () => {
+    const [trace] = await db.writer.query<{ trace_id: string; end_lt: string; end_utime: number; mc_seqno_end: number; msg: string }>(
+      `select E.trace_id, E.end_lt::text as end_lt, E.end_utime, E.mc_seqno_end, M.msg_hash as msg from traces E
+         join messages M on M.trace_id = E.trace_id where E.state = 'complete' limit 1`,
+    );
+    const none = { traceIds: [], txHashes: [], msgHashes: [] };
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    const cases: [string, Parameters<typeof tracesPage>[1], RegExp][] = [
+      ['newest', none, /traces_index_3/],
+      ['account', { ...none, account }, /transactions_index_(4|9)|traces_index_3/],
+      ['trace id', { ...none, traceIds: [trace.trace_id] }, /traces_pkey/],
+      ['transaction', { ...none, txHashes: txHashes.slice(0, 3) }, /transactions_index_6/],
+      ['message', { ...none, msgHashes: [trace.msg] }, /messages_index_1/],
+      ['masterchain block', { ...none, mcSeqno: trace.mc_seqno_end }, /trace_index_2a/],
+      ['lt window', { ...none, startLt: (BigInt(trace.end_lt) - 10n ** 9n).toString(), endLt: trace.end_lt }, /traces_index_3/],
+      ['time window', { ...none, startUtime: trace.end_utime - 600, endUtime: trace.end_utime }, /traces_index_4/],
+    ];
+    for (const [what, filter, index] of cases) {
+      const plan = await planOf(() => tracesPage(explaining, filter, page));
+      expect(plan, what).toMatch(index);
+      noSeqScan(plan);
+      expect(plan, what).not.toMatch(/Seq Scan on traces\b/);
+    }
+    const keyset = await planOf(() => tracesKeyset(explaining, none, { limit: 11, backward: false, after: [trace.end_lt, trace.trace_id] }));
+    expect(keyset).toMatch(/traces_index_3/);
+    expect(keyset).not.toMatch(/Limit .*\n\s+->  Sort  /);
   });
 
   it('the pending-traces route and trace navigation', async () => {

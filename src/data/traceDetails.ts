@@ -1,4 +1,5 @@
 import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, detailsOf } from '../actions/details';
+import { expandActionTypes, isShown } from '../actions/supported';
 import type { RequestContext } from '../context';
 import type { Trace } from '../traces/model';
 import { toWireAction, type WireAction } from '../wire/action';
@@ -8,15 +9,10 @@ import type { ActionRow } from './actions';
 import { metadataRows } from './metadata';
 import { addressBook, addressesOf, completeTransactions } from './transactionDetails';
 
-/**
- * Which actions a client sees. Without a list, the top-level ones (an action that is part of another is
- * covered by it); with a list, those of the listed types that are not part of an action of a listed type.
- */
-export function selectActions(rows: ActionRow[], supported: readonly string[] | undefined): ActionRow[] {
-  if (!supported || supported.length === 0) return rows.filter((a) => a.ancestor_type.length === 0);
-  const set = new Set(supported);
-  return rows.filter((a) => set.has(a.type) && !a.ancestor_type.some((t) => set.has(t)));
-}
+/** The actions a client that supports `types` sees (actions/supported.ts); TON Center's default `latest` when unsaid. */
+export const selectActions = (rows: ActionRow[], types: ReadonlySet<string> = LATEST): ActionRow[] => rows.filter((a) => isShown(types, a));
+
+const LATEST = expandActionTypes([]);
 
 /** Every address an action names, for the address book and metadata. */
 export function addressesOfAction(action: WireAction): string[] {
@@ -32,7 +28,7 @@ export function addressesOfAction(action: WireAction): string[] {
 }
 
 export interface TraceShapeOptions {
-  supportedActionTypes?: readonly string[];
+  supportedActionTypes?: ReadonlySet<string>;
   noAddressBook: boolean;
   noMetadata: boolean;
 }

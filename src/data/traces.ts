@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/types';
-import { selectTransactions, type TransactionColumn } from './transactions';
+import { requireBlockOf, selectTransactions, type TransactionColumn } from './transactions';
+import { hasTimeWindow, windowConditions, type Windows } from './filters';
+import { boundValues, keyset, type Bind, type KeysetPage } from './sql';
 import type { TransactionRow } from './rows';
 
 /** A `traces` row. */
@@ -79,4 +81,59 @@ export async function completedExternalHashes(db: Queryable, hashes: readonly st
     [hashes],
   );
   return new Set(rows.map((r) => r.hash));
+}
+
+/** `/traces` filters, all ANDed (values already checked); at most one of account, ids, transaction and message hashes. */
+export interface TraceFilter extends Windows {
+  account?: string;
+  traceIds: string[];
+  txHashes: string[];
+  msgHashes: string[];
+  mcSeqno?: number;
+}
+
+/** The WHERE conditions of a trace filter on `traces E`; the windows bound the trace's end. */
+function traceConditions(f: TraceFilter, bind: Bind): string[] {
+  const where = windowConditions(f, bind, { time: 'E.end_utime', lt: 'E.end_lt' });
+  if (f.account !== undefined) where.push(`exists (select 1 from transactions T where T.trace_id = E.trace_id and T.account = ${bind(f.account)}::text)`);
+  if (f.traceIds.length > 0) where.push(`E.trace_id = any(${bind(f.traceIds)}::text[]::tonhash[])`);
+  if (f.txHashes.length > 0) where.push(`E.trace_id in (select T.trace_id from transactions T where T.hash = any(${bind(f.txHashes)}::text[]::tonhash[]))`);
+  if (f.msgHashes.length > 0) {
+    const hashes = bind(f.msgHashes);
+    where.push(`E.trace_id in (select M.trace_id from messages M where M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
+  }
+  if (f.mcSeqno !== undefined) where.push(`E.state = 'complete' and E.mc_seqno_end = ${bind(f.mcSeqno)}::int4`);
+  return where;
+}
+
+/**
+ * A `/traces` page in TON Center's order: end lt (end time with a time window), then trace id, both in the
+ * requested direction; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
+ */
+export async function tracesPage(db: Queryable, f: TraceFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<TraceRow[]> {
+  const { values, bind } = boundValues();
+  const where = traceConditions(f, bind);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  const end = hasTimeWindow(f) ? 'E.end_utime' : 'E.end_lt';
+  const rows = await db.query<TraceRow>(
+    `${TRACE_SELECT}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+      order by ${end} ${dir}, E.trace_id ${dir} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+  return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
+}
+
+/** The sort key of trace connections, newest first: end lt, then trace id. */
+export const TRACE_KEY = [
+  { expr: 'E.end_lt', type: 'int8' },
+  { expr: 'E.trace_id', type: 'tonhash' },
+] as const;
+
+/** A keyset page of the traces matching a filter, newest end first (traces without an end lt are left out). */
+export async function tracesKeyset(db: Queryable, f: TraceFilter, page: KeysetPage): Promise<TraceRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(TRACE_KEY, page, bind);
+  const where = ['E.end_lt is not null', ...traceConditions(f, bind), ...seek.where];
+  const rows = await db.query<TraceRow>(`${TRACE_SELECT} where ${where.join(' and ')} order by ${seek.order} limit ${seek.limit}`, values);
+  return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }

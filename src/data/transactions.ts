@@ -66,7 +66,7 @@ export async function transactionsByMasterchainBlock(db: Queryable, page: BlockP
  * NOT_FOUND unless masterchain block `seqno` is indexed, for a page of its transactions: asked only when the page
  * is empty, since the indexer writes a block's transactions together with the block.
  */
-async function requireBlockOf(db: Queryable, seqno: number, rows: TransactionRow[]): Promise<TransactionRow[]> {
+export async function requireBlockOf<R>(db: Queryable, seqno: number, rows: R[]): Promise<R[]> {
   if (rows.length === 0 && !(await masterchainBlockStatus(db, seqno)).exists) throw notFound(`masterchain block ${seqno} not found`);
   return rows;
 }

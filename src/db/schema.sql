@@ -427,6 +427,7 @@ create index if not exists latest_account_states_address_book_index on latest_ac
 create index if not exists traces_index_1 on traces (state);
 create index if not exists trace_index_2a on traces (mc_seqno_end);
 create index if not exists traces_index_3 on traces (end_lt desc, trace_id desc);
+create index if not exists traces_index_4 on traces (end_utime desc, trace_id desc);
 create index if not exists messages_index_1 on messages (msg_hash);
 create index if not exists messages_index_2 on messages (source, created_lt);
 create index if not exists messages_index_3 on messages (destination, created_lt);
@@ -446,7 +447,12 @@ create index if not exists transactions_index_8 on transactions (mc_block_seqno,
 create index if not exists transactions_index_7 on transactions (trace_id, lt);
 create index if not exists transactions_index_9 on transactions (account, trace_id);
 create index if not exists actions_index_1 on actions (trace_id, start_lt, end_lt);
+create index if not exists actions_index_2 on actions (action_id);
+create index if not exists actions_index_4 on actions (trace_end_lt);
+create index if not exists actions_index_5 on actions (trace_mc_seqno_end);
 create index if not exists action_accounts_index_1 on action_accounts (action_id);
+create index if not exists action_accounts_index_2 on action_accounts (trace_id, action_id);
+create index if not exists action_accounts_index_3 on action_accounts (account, trace_end_utime, trace_id, action_end_utime, action_id);
 
 create table if not exists ton_db_version (id INTEGER PRIMARY KEY CHECK (id = 1),major INTEGER NOT NULL, minor INTEGER NOT NULL, patch INTEGER NOT NULL);
 INSERT INTO ton_db_version(id, major, minor, patch) VALUES (1, 1, 2, 10) ON CONFLICT (id) DO UPDATE SET major = EXCLUDED.major, minor = EXCLUDED.minor, patch = EXCLUDED.patch;

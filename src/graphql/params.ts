@@ -44,9 +44,19 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
   }
 }
 
-/** A route's parameters as GraphQL arguments, in camelCase, with the same bounds and defaults as REST. */
-export const routeArgs = (arg: ArgBuilder, route: RouteParams) =>
-  Object.fromEntries(Object.entries(route.params).map(([key, p]) => [graphqlName(key), argOf(arg, p, described(route, key, p))]));
+/**
+ * A route's parameters as GraphQL arguments, in camelCase, with the same bounds and defaults as REST; `except`
+ * leaves some out (a connection pages with its own arguments instead of `limit`, `offset` and `sort`).
+ */
+export const routeArgs = (arg: ArgBuilder, route: RouteParams, except: readonly string[] = []) =>
+  Object.fromEntries(
+    Object.entries(route.params)
+      .filter(([key]) => !except.includes(key))
+      .map(([key, p]) => [graphqlName(key), argOf(arg, p, described(route, key, p))]),
+  );
+
+/** The REST paging parameters a connection replaces with `first`/`after`, `last`/`before`. */
+export const OFFSET_PAGING = ['limit', 'offset', 'sort'] as const;
 
 /** A route field's cost multiplier: its `limit` argument, or the route's default limit. */
 export const limitComplexity = (route: RouteParams) => (args: Record<string, unknown>) => ({

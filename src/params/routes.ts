@@ -4,10 +4,10 @@ import type { RouteParams } from './spec';
 export const MAX_SEQNO = 2 ** 32 - 1;
 export const MAX_EXT_MSG_HASHES = 100;
 
-const supportedActionTypes = {
+export const SUPPORTED_ACTION_TYPES = {
   kind: 'stringList',
   description:
-    'Action types the client understands: only actions of these types, an action of an unlisted type replaced by its listed ancestor (e.g. jetton_transfer gives the transfers inside a swap too). Default: the top-level actions.',
+    "Action types the client understands, or TON Center's shortcuts for them (v1 … v4, latest; groups such as jettons, nft, dns); the v1 types are always included, default latest. An action shows when its type is supported and no action it is part of has a supported type: an unsupported action is replaced by the actions it is made of.",
 } as const;
 
 export const BLOCK_PAGE = {
@@ -44,7 +44,7 @@ export const PENDING_TRACES = {
       description: 'The traces these external messages started: their hashes, raw or normalized (64 hex digits, base64 or base64url).',
     },
     limit: { kind: 'integer', min: 1, max: 1000, default: 100, description: 'Traces to return, newest (highest end lt) first.' },
-    supported_action_types: supportedActionTypes,
+    supported_action_types: SUPPORTED_ACTION_TYPES,
   },
   exactlyOne: [['account', 'ext_msg_hash']],
 } as const satisfies RouteParams;
@@ -204,4 +204,23 @@ export const ACCOUNT = {
       description: 'The address: raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags).',
     },
   },
+} as const satisfies RouteParams;
+
+export const TRACES = {
+  params: {
+    account: { kind: 'address', description: 'Traces with a transaction of this account.' },
+    trace_id: hashes('Traces with these ids (the hash of the root transaction)'),
+    tx_hash: hashes('The traces holding these transactions'),
+    msg_hash: hashes('The traces holding these messages; a hash matches the raw or the normalized one (an external message found by its normalized hash)'),
+    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Traces completed in this masterchain block (404 when it is not indexed).' },
+    start_utime: { kind: 'utime', description: 'Ended at or after this unix time; switches the order to end time.' },
+    end_utime: { kind: 'utime', description: 'Ended at or before this unix time; switches the order to end time.' },
+    start_lt: { kind: 'lt', description: 'Ended at or after this logical time.' },
+    end_lt: { kind: 'lt', description: 'Ended at or before this logical time.' },
+    include_actions: { kind: 'boolean', description: "Include each trace's actions (TON Center's default: not)." },
+    supported_action_types: SUPPORTED_ACTION_TYPES,
+    ...paging('Traces'),
+    sort: { ...BLOCK_PAGE.params.sort, description: 'By end lt (end time with a time window), ties by trace id, both in this direction.' },
+  },
+  atMostOne: [['account', 'trace_id', 'tx_hash', 'msg_hash']],
 } as const satisfies RouteParams;

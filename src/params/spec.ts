@@ -96,6 +96,8 @@ export interface RouteParams {
   exactlyOne?: readonly (readonly string[])[];
   /** Groups of which at least one must be given. */
   atLeastOne?: readonly (readonly string[])[];
+  /** Groups of which at most one may be given (selectors that do not combine). */
+  atMostOne?: readonly (readonly string[])[];
 }
 
 type RequiredOr<P extends Param, T> = P['required'] extends string ? T : T | undefined;
@@ -227,6 +229,10 @@ export function parseParams<R extends RouteParams>(route: R, source: ParamSource
   const parsed: Record<string, unknown> = {};
   for (const group of route.exactlyOne ?? []) {
     if (givenOf(route, group, source).length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
+  }
+  for (const group of route.atMostOne ?? []) {
+    const given = givenOf(route, group, source);
+    if (given.length > 1) throw badInput(`at most one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} may be given, got ${given.map((k) => `"${source.name(k)}"`).join(' and ')}`);
   }
   for (const group of route.atLeastOne ?? []) {
     if (givenOf(route, group, source).length === 0) throw badInput(`at least one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} must be given`);

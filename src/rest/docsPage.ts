@@ -73,6 +73,11 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
     ],
     [v3('addressBook')]: ex.account === null ? [] : [{ url: `${v3('addressBook')}?address=${ex.account}`, what: "an account's user-friendly form and domain" }],
     [v3('metadata')]: ex.token === null ? [] : [{ url: `${v3('metadata')}?address=${ex.token}`, what: "a token's metadata" }],
+    [v3('traces')]: ex.traceId === null ? [] : [
+      { url: `${v3('traces')}?limit=3&include_actions=true`, what: 'the three traces that ended last, with their actions' },
+      { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
+      ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
+    ],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
       ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),

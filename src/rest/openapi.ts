@@ -1,7 +1,7 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
 import {
   ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO, MESSAGES, METADATA,
-  PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+  PENDING_TRACES, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
 } from '../params/routes';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
@@ -250,6 +250,13 @@ export const OPENAPI = {
       [],
     ),
     '/api/v3/metadata': route('metadata', 'Token metadata, keyed by raw address', METADATA, { description: 'the map ({} when no address is a token)', schema: 'Metadata' }, []),
+    '/api/v3/traces': route(
+      'traces',
+      'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',
+      TRACES,
+      { description: 'the page ([] when nothing matches)', schema: 'TracesResponse' },
+      [404],
+    ),
     '/api/v3/pendingTraces': route(
       'pendingTraces',
       'Traces still in flight, from the database and the trace emulator, newest first',

@@ -4,10 +4,11 @@ import { PENDING_TRACES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
 import type { RequestSettings } from './requestSettings';
+import { expandActionTypes } from '../actions/supported';
 
 export interface PendingTracesRequest {
   query: PendingQuery;
-  supportedActionTypes?: string[];
+  supportedActionTypes: ReadonlySet<string>;
 }
 
 /** Shared by REST and GraphQL: exactly one selector, each value checked and named in the error. */
@@ -15,8 +16,7 @@ export function pendingTracesRequest(source: ParamSource): PendingTracesRequest 
   const { account, ext_msg_hash: extMsgHashes, limit, supported_action_types: types } = parseParams(PENDING_TRACES, source);
   return {
     query: account !== undefined ? { account, limit } : { extMsgHashes, limit },
-    // toncenter's version shortcuts name every type it knows: the same as giving none.
-    supportedActionTypes: types.length === 0 || types.some((t) => /^(latest|v\d+)$/.test(t)) ? undefined : types,
+    supportedActionTypes: expandActionTypes(types),
   };
 }
 
@@ -24,7 +24,7 @@ export function pendingTracesRequest(source: ParamSource): PendingTracesRequest 
 export async function getPendingTraces(ctx: RequestContext, request: PendingTracesRequest, settings: RequestSettings) {
   const { traces, warnings } = await findPendingTraces(ctx, request.query);
   const body: Record<string, unknown> = await shapeTraces(ctx, traces, {
-    supportedActionTypes: request.supportedActionTypes,
+    supportedActionTypes: settings.actionsVersion ? expandActionTypes([settings.actionsVersion]) : request.supportedActionTypes,
     noAddressBook: settings.noAddressBook,
     noMetadata: settings.noMetadata,
   });

@@ -7,18 +7,22 @@ export interface RequestSettings {
   timeoutMs?: number;
   noAddressBook: boolean;
   noMetadata: boolean;
+  /** `X-Actions-Version`: replaces `supported_action_types`, as on TON Center. */
+  actionsVersion?: string;
 }
 
 /** `X-Timeout` / `x_timeout` in milliseconds; it can only lower the service's statement timeout. */
 export const parseTimeoutMs = (raw: string | undefined) => (raw === undefined ? undefined : checkInteger('x_timeout', raw, 1, 600_000));
 
+const single = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  if (Array.isArray(value)) throw badInput(`header "${name}" must be given once`);
+  return value?.trim() || undefined;
+};
+
 /** toncenter's control settings: a header wins over its query alias. */
 export function readRequestSettings(query: QueryParams, headers: IncomingHttpHeaders): RequestSettings {
-  const pick = (header: string, param: string) => {
-    const value = headers[header];
-    if (Array.isArray(value)) throw badInput(`header "${header}" must be given once`);
-    return value ?? query.single(param);
-  };
+  const pick = (header: string, param: string) => single(headers, header) ?? query.single(param);
   const timeout = pick('x-timeout', 'x_timeout');
   const noBook = pick('x-no-address-book', 'x_no_address_book');
   const noMeta = pick('x-no-metadata', 'x_no_metadata');
@@ -26,5 +30,6 @@ export function readRequestSettings(query: QueryParams, headers: IncomingHttpHea
     timeoutMs: parseTimeoutMs(timeout),
     noAddressBook: noBook === undefined ? false : parseBoolean('x_no_address_book', noBook),
     noMetadata: noMeta === undefined ? false : parseBoolean('x_no_metadata', noMeta),
+    actionsVersion: single(headers, 'x-actions-version'),
   };
 }

@@ -10,8 +10,9 @@ import * as adjacent from './adjacentTransactions';
 import * as messages from './messages';
 import * as blocks from './blocks';
 import * as lookups from './addressBook';
+import * as traces from './traces';
 import { QueryParams, restParamNames, restSource } from './query';
-import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, MESSAGES, METADATA, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, MESSAGES, METADATA, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -80,6 +81,7 @@ const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}masterchainBlockShardState`]: route(MASTERCHAIN_BLOCK_SHARD_STATE, blocks.shardStateRequest, blocks.getMasterchainBlockShardState),
   [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, lookups.addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
   [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
+  [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
   [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };
 
@@ -109,6 +111,7 @@ const ERROR_EXAMPLES = [
   `${API_PREFIX}messages?exclude_externals=true&only_externals=true`,
   `${API_PREFIX}masterchainBlockShards?seqno=-1`,
   `${API_PREFIX}addressBook`,
+  `${API_PREFIX}traces?account=0:${'1'.repeat(64)}&tx_hash=${'1'.repeat(64)}`,
   `${API_PREFIX}pendingTraces?account=EQ-not-an-address`,
   `${API_PREFIX}pendingTraces`,
 ].map(errorExample);

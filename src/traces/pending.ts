@@ -8,11 +8,17 @@ import { traceKey } from './model';
 
 export type PendingQuery = { account: string; limit: number } | { extMsgHashes: string[]; limit: number };
 
-/** Database traces with their transactions and actions, each list one batched statement; too large ones as headers. */
-export async function databaseTraces(ctx: RequestContext, rows: TraceRow[]): Promise<Trace[]> {
+/**
+ * Database traces with their transactions and (unless left out) actions, each list one batched statement; too
+ * large ones as headers.
+ */
+export async function databaseTraces(ctx: RequestContext, rows: TraceRow[], opts: { actions: boolean } = { actions: true }): Promise<Trace[]> {
   const max = maxTraceTransactions(ctx);
   const ids = rows.filter((r) => !isTooLarge(r.nodes_, max)).map((r) => r.trace_id);
-  const [txLists, actionLists] = await Promise.all([ctx.loaders.transactionsByTrace.loadMany(ids), ctx.loaders.actionsByTrace.loadMany(ids)]);
+  const [txLists, actionLists] = await Promise.all([
+    ctx.loaders.transactionsByTrace.loadMany(ids),
+    opts.actions ? ctx.loaders.actionsByTrace.loadMany(ids) : ids.map(() => []),
+  ]);
   const index = new Map(ids.map((id, i) => [id, i]));
   return rows.map((header) => {
     const i = index.get(header.trace_id);
@@ -24,7 +30,8 @@ export async function databaseTraces(ctx: RequestContext, rows: TraceRow[]): Pro
     return {
       source: 'database',
       header,
-      transactions: txs.map((row) => ({ row, emulated: false, finality: 'finalized', traceExternalHash: header.external_hash })),
+      // As TON Center: a pending trace's transactions name its external message, a completed one's do not.
+      transactions: txs.map((row) => ({ row, emulated: false, finality: 'finalized', traceExternalHash: header.state === 'pending' ? header.external_hash : null })),
       actions,
     };
   });

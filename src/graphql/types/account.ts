@@ -11,6 +11,9 @@ import { AddressBookEntry } from './addressBook';
 import { accountMessageConnection, MessageConnection } from './message';
 import { AddressMetadata } from './metadata';
 import { Transaction, TransactionConnection, transactionConnection } from './transaction';
+import { TraceConnection, traceConnection } from './trace';
+import { expandActionTypes } from '../../actions/supported';
+import { SUPPORTED_ACTION_TYPES } from '../../params/routes';
 
 /** An account is its raw address; everything else is loaded when selected. */
 export const Account = builder.objectRef<{ address: string }>('Account').implement({
@@ -69,6 +72,14 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       complexity: pageComplexity,
       description: 'Its transactions, newest (highest lt) first, as a connection with keyset cursors: a deep page costs what the first does.',
       resolve: (a, args, ctx, info) => transactionConnection('Account.transactions', { account: a.address }, args, ctx, info),
+    }),
+    traces: t.field({
+      type: TraceConnection,
+      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+      complexity: pageComplexity,
+      description: 'The traces it took part in (a transaction of it), newest end first, as a connection with keyset cursors.',
+      resolve: (a, args, ctx) =>
+        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, expandActionTypes(args.supportedActionTypes ?? []), args, ctx),
     }),
     messages: t.field({
       type: MessageConnection,

@@ -101,7 +101,7 @@ const ActionDetails = builder.unionType('ActionDetails', {
 
 export const Action = builder.objectRef<WireAction>('Action').implement({
   description:
-    "What a trace did, in terms people use (a transfer, a swap, ...), classified from its transactions by ton-indexer's action classifier (ton-indexer `actions`, or the emulator's classification for pending traces). Actions nest: a swap contains jetton transfers; an action inside another lists the outer types as its ancestors, and only top-level actions (no ancestors) are returned unless `supportedActionTypes` asks for others.",
+    "What a trace did, in terms people use (a transfer, a swap, ...), classified from its transactions by ton-indexer's action classifier (ton-indexer `actions`, or the emulator's classification for pending traces). Actions nest: a swap contains jetton transfers; an action inside another lists the outer types as its ancestors. Which are returned follows TON Center's supported-action-types rule: an action shows when its type is supported and no action it is part of has a supported type (`supportedActionTypes`, default `latest`).",
   fields: (t) => ({
     actionId: t.exposeString('action_id', { description: 'Id of the action within its trace (base64 of 32 bytes, set by the classifier).' }),
     type: t.exposeString('type', {

@@ -1,11 +1,16 @@
 import type { ActionRow } from '../../data/actions';
 import { selectActions } from '../../data/traceDetails';
+import { expandActionTypes } from '../../actions/supported';
+import { PENDING_TRACES, SUPPORTED_ACTION_TYPES, TRACES } from '../../params/routes';
+import { TRACE_KEY, tracesKeyset, type TraceFilter, type TraceRow } from '../../data/traces';
+import { tracesRequest } from '../../rest/traces';
+import { keysetConnection, pageComplexity } from '../connection';
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
 import { pendingTracesRequest } from '../../rest/pendingTraces';
-import { PENDING_TRACES } from '../../params/routes';
 import { graphqlSource } from '../../params/spec';
-import { limitComplexity, routeArgs } from '../params';
+import { limitComplexity, OFFSET_PAGING, routeArgs } from '../params';
 import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
@@ -22,7 +27,7 @@ import { MESSAGE_KEY_COLUMNS } from '../../data/messages';
 export type TraceRef = Omit<TraceModel, 'transactions' | 'actions'> & {
   transactions?: TraceTransaction[];
   actions?: ActionRow[];
-  supportedActionTypes?: string[];
+  supportedActionTypes?: ReadonlySet<string>;
 };
 
 /** A node of a built tree, with what the whole tree shares: its transactions and in-messages by hash. */
@@ -180,20 +185,41 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
     actions: t.field({
       type: [Action],
       complexity: { field: 1, multiplier: 5 },
-      description: 'Actions classified from the trace, by default the top-level ones (those not part of another action).',
+      description:
+        'Actions classified from the trace, as a client that supports `supportedActionTypes` sees them (by default the list given to `pendingTraces`, else `latest`).',
       args: {
         supportedActionTypes: t.arg.stringList({
-          description:
-            'Only actions of these types that are not part of an action of a listed type (e.g. [jetton_transfer] gives the transfers inside a swap too); default: the top-level actions, or the list given to `pendingTraces`.',
+          description: SUPPORTED_ACTION_TYPES.description,
         }),
       },
       resolve: async (tr, args, ctx) => {
         const rows = tr.actions ?? (tr.header.trace_id === null ? [] : await ctx.loaders.actionsByTrace.load(tr.header.trace_id));
-        return selectActions(rows, args.supportedActionTypes ?? tr.supportedActionTypes).map(toWireAction);
+        const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : tr.supportedActionTypes;
+        return selectActions(rows, types).map(toWireAction);
       },
     }),
   }),
 });
+
+/** A database trace whose lists load when selected (transactionsOf, treeOf, actions); one too large never gets them. */
+const lazyTrace = (ctx: RequestContext, header: TraceRow, supportedActionTypes?: ReadonlySet<string>): TraceRef =>
+  isTooLarge(header.nodes_, maxTraceTransactions(ctx)) ? headerOnly('database', header) : { source: 'database', header, supportedActionTypes };
+
+/** Every trace connection: the same edge and page shapes wherever a list of traces can grow without bound. */
+export const TraceConnection = builder.connectionObject(
+  { type: Trace, name: 'TraceConnection', description: 'A page of traces with keyset cursors (Relay connection).' },
+  { name: 'TraceEdge', description: 'A trace in a page, with its cursor.' },
+);
+
+/** A trace connection over a filter, newest end first. */
+export const traceConnection = (field: string, filter: TraceFilter, types: ReadonlySet<string>, args: DefaultConnectionArguments, ctx: RequestContext) =>
+  keysetConnection(
+    field,
+    TRACE_KEY.length,
+    args,
+    (tr: TraceRef) => [String(tr.header.end_lt), tr.header.trace_id!],
+    async (page) => (await tracesKeyset(ctx.db, filter, page)).map((header) => lazyTrace(ctx, header, types)),
+  );
 
 builder.objectFields(Transaction, (t) => ({
   trace: t.field({
@@ -204,9 +230,7 @@ builder.objectFields(Transaction, (t) => ({
     resolve: async (tx, _args, ctx) => {
       if (tx.row.trace_id === null) return null;
       const header = await ctx.loaders.trace.load(tx.row.trace_id);
-      if (!header) return null;
-      // Its lists load when selected (transactionsOf, treeOf, actions); one too large never gets them.
-      return isTooLarge(header.nodes_, maxTraceTransactions(ctx)) ? headerOnly('database', header) : { source: 'database' as const, header };
+      return header && lazyTrace(ctx, header);
     },
   }),
 }));
@@ -222,6 +246,17 @@ builder.queryFields((t) => ({
       const request = pendingTracesRequest(graphqlSource(args));
       const { traces } = await findPendingTraces(ctx, request.query);
       return traces.map((tr) => ({ ...tr, supportedActionTypes: request.supportedActionTypes }));
+    },
+  }),
+  traces: t.field({
+    type: TraceConnection,
+    args: { ...routeArgs(t.arg, TRACES, [...OFFSET_PAGING, 'include_actions']), ...t.arg.connectionArgs() },
+    complexity: pageComplexity,
+    description:
+      "Traces matching every filter (REST's `/api/v3/traces` filters, at most one of `account`, `traceId`, `txHash`, `msgHash`), newest end (lt, then trace id) first, as a connection with keyset cursors; actions and transactions load when selected.",
+    resolve: (_root, args, ctx) => {
+      const { filter, supportedActionTypes } = tracesRequest(graphqlSource(args));
+      return traceConnection('traces', filter, supportedActionTypes, args, ctx);
     },
   }),
   trace: t.field({
