@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/types';
 import { accountStatesByHashes } from '../src/data/accountStates';
-import { actionsByTraces } from '../src/data/actions';
+import { actionsByTraces, actionsPage } from '../src/data/actions';
+import { expandActionTypes } from '../src/actions/supported';
 import { addressInfoByAccounts } from '../src/data/addressBook';
 import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterchainBlockStatus, masterchainEnds } from '../src/data/blocks';
 import { messageColumnSet, messageRowsByTransactions, messagesByTransactions, messagesPage, transactionHashesByMessages } from '../src/data/messages';
@@ -204,6 +205,29 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
     const keyset = await planOf(() => tracesKeyset(explaining, none, { limit: 11, backward: false, after: [trace.end_lt, trace.trace_id] }));
     expect(keyset).toMatch(/traces_index_3/);
     expect(keyset).not.toMatch(/Limit .*\n\s+->  Sort  /);
+  });
+
+  it('/actions: by account through action_accounts, the other selectors through their indexes, never a scan of actions', async () => {
+    const [action] = await db.writer.query<{ trace_id: string; action_id: string; account: string; tx: string }>(
+      `select A.trace_id, A.action_id, AA.account, A.tx_hashes[1] as tx from actions A join action_accounts AA on AA.action_id = A.action_id limit 1`,
+    );
+    const none = { txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: expandActionTypes([]) };
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    const cases: [string, Parameters<typeof actionsPage>[1], RegExp][] = [
+      ['newest', none, /actions_index_4/],
+      ['account', { ...none, account: action.account }, /action_accounts_(pkey|index_3)/],
+      ['account, time window', { ...none, account: action.account, startUtime: 0, endUtime: 2 ** 31 }, /action_accounts_(pkey|index_3)/],
+      ['transaction', { ...none, txHashes: [action.tx] }, /transactions_index_6/],
+      ['action id', { ...none, actionIds: [action.action_id] }, /actions_index_2|actions_pkey/],
+      ['trace id', { ...none, traceIds: [action.trace_id] }, /actions_index_1|actions_pkey/],
+      ['masterchain block', { ...none, mcSeqno: seqno }, /actions_index_5/],
+    ];
+    for (const [what, filter, index] of cases) {
+      const plan = await planOf(() => actionsPage(explaining, filter, page));
+      expect(plan, what).toMatch(index);
+      noSeqScan(plan);
+      expect(plan, what).not.toMatch(/Seq Scan on (actions|action_accounts)\b/);
+    }
   });
 
   it('the pending-traces route and trace navigation', async () => {

@@ -75,3 +75,7 @@ export function expandActionTypes(names: readonly string[]): ReadonlySet<string>
 /** Whether a client that supports `types` sees this action (see above). */
 export const isShown = (types: ReadonlySet<string>, action: { type: string; ancestor_type: readonly string[] }): boolean =>
   types.has(action.type) && !action.ancestor_type.some((t) => types.has(t));
+
+/** The types a request supports: the `X-Actions-Version` header's when sent (it replaces the parameter, as on TON Center). */
+export const requestedTypes = (header: string | undefined, requested: ReadonlySet<string>): ReadonlySet<string> =>
+  header ? expandActionTypes([header]) : requested;

@@ -1,6 +1,9 @@
 import type { Finality } from '../traces/model';
 import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, storedPaths, type DetailField } from '../actions/details';
 import type { Queryable } from '../db/types';
+import { hasTimeWindow, windowConditions, type Windows } from './filters';
+import { boundValues } from './sql';
+import { requireBlockOf } from './transactions';
 
 /** An action row with its detail columns read as `paths[<column>[.<field>]]`, decimals as strings. */
 export interface ActionRow {
@@ -47,13 +50,14 @@ function expression(field: DetailField): string {
 
 const PATHS = storedPaths();
 
-const SELECT = `select A.trace_id, A.action_id, A.type, A.success, A.start_lt, A.end_lt, A.start_utime, A.end_utime,
+const COLUMNS = `A.trace_id, A.action_id, A.type, A.success, A.start_lt, A.end_lt, A.start_utime, A.end_utime,
     A.trace_end_lt, A.trace_end_utime, A.trace_mc_seqno_end, A.trace_external_hash, A.trace_external_hash_norm,
     A.tx_hashes::text[] as tx_hashes, coalesce(A.ancestor_type, '{}')::text[] as ancestor_type,
-    array(select AA.account::text from action_accounts AA
-           where AA.trace_id = A.trace_id and AA.action_id = A.action_id order by AA.account) as accounts,
-    ${PATHS.map((p, i) => `${expression(p)} as p${i}`).join(',\n    ')}
-  from actions A`;
+    array(select X.account::text from action_accounts X
+           where X.trace_id = A.trace_id and X.action_id = A.action_id order by X.account) as accounts,
+    ${PATHS.map((p, i) => `${expression(p)} as p${i}`).join(',\n    ')}`;
+
+const SELECT = `select ${COLUMNS} from actions A`;
 
 function toActionRow(raw: Record<string, unknown>): ActionRow {
   const paths: Record<string, unknown> = {};
@@ -76,4 +80,69 @@ export async function actionsByTraces(db: Queryable, traceIds: readonly string[]
     byTrace.get(row.trace_id)?.push(row);
   }
   return traceIds.map((id) => byTrace.get(id)!);
+}
+
+/** `/actions` filters, all ANDed; unlike ton-index-go, every combination of selectors applies all of them. */
+export interface ActionFilter extends Windows {
+  account?: string;
+  txHashes: string[];
+  msgHashes: string[];
+  actionIds: string[];
+  traceIds: string[];
+  mcSeqno?: number;
+  /** Only these types (which then need not be supported); none: the supported ones. */
+  types: string[];
+  excludeTypes: string[];
+  /** Expanded supported types (actions/supported.ts). */
+  supported: ReadonlySet<string>;
+}
+
+/**
+ * A `/actions` page in TON Center's order: by the trace's end lt (end time with a time window), the trace, the
+ * action's end, the action id, all in the requested direction. With an account, the account's index rows
+ * (`action_accounts`, whose key is that order) drive the page; without one, `actions` does. The windows bound the
+ * trace's end. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
+ */
+export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<ActionRow[]> {
+  const { values, bind } = boundValues();
+  const byAccount = f.account !== undefined;
+  const byTime = hasTimeWindow(f);
+  const K = byAccount ? 'AA' : 'A';
+  const where = ['A.end_lt is not null'];
+  if (byAccount) where.push(`AA.account = ${bind(f.account)}::text`);
+  where.push(...windowConditions(f, bind, { time: `${K}.trace_end_utime`, lt: `${K}.trace_end_lt` }));
+  if (f.txHashes.length > 0) {
+    const hashes = bind(f.txHashes);
+    where.push(`A.trace_id in (select T.trace_id from transactions T where T.hash = any(${hashes}::text[]::tonhash[])) and A.tx_hashes && ${hashes}::text[]::tonhash[]`);
+  }
+  if (f.msgHashes.length > 0) {
+    // the actions that hold the transaction that sent or received the message
+    const hashes = bind(f.msgHashes);
+    const found = `select M.trace_id, M.tx_hash from messages M where M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[])`;
+    where.push(`A.trace_id in (select trace_id from (${found}) F) and exists (select 1 from (${found}) F where F.trace_id = A.trace_id and F.tx_hash = any(A.tx_hashes))`);
+  }
+  if (f.actionIds.length > 0) where.push(`A.action_id = any(${bind(f.actionIds)}::text[]::tonhash[])`);
+  if (f.traceIds.length > 0) where.push(`A.trace_id = any(${bind(f.traceIds)}::text[]::tonhash[])`);
+  if (f.mcSeqno !== undefined) where.push(`A.trace_mc_seqno_end = ${bind(f.mcSeqno)}::int8`);
+  const supported = bind([...f.supported]);
+  if (f.types.length > 0) where.push(`A.type = any(${bind(f.types)}::text[])`);
+  else where.push(`A.type = any(${supported}::text[])`);
+  if (f.excludeTypes.length > 0) where.push(`not (A.type = any(${bind(f.excludeTypes)}::text[]))`);
+  where.push(`not (coalesce(A.ancestor_type, '{}') && ${supported}::varchar[])`);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  const order = byAccount
+    ? byTime
+      ? ['AA.trace_end_utime', 'AA.trace_id', 'AA.action_end_utime', 'AA.action_id']
+      : ['AA.trace_end_lt', 'AA.trace_id', 'AA.action_end_lt', 'AA.action_id']
+    : byTime
+      ? ['A.trace_end_utime', 'A.trace_id', 'A.end_utime', 'A.action_id']
+      : ['A.trace_end_lt', 'A.trace_id', 'A.end_lt', 'A.action_id'];
+  const from = byAccount ? 'action_accounts AA join actions A on A.trace_id = AA.trace_id and A.action_id = AA.action_id' : 'actions A';
+  const raws = await db.query<Record<string, unknown>>(
+    `select ${COLUMNS} from ${from} where ${where.join(' and ')}
+      order by ${order.map((c) => `${c} ${dir}`).join(', ')} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+  const rows = raws.map(toActionRow);
+  return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { MASTERCHAIN_SHARD } from '../encoding/numbers';
+import { INT64_MAX, INT64_MIN, isDecimalInRange, MASTERCHAIN_SHARD } from '../encoding/numbers';
 import { boundValues } from './sql';
 import { notFound } from '../errors';
 import { windowConditions, type BlockSelector, type Windows } from './filters';
@@ -107,7 +107,7 @@ export async function blocksPage(db: Queryable, f: BlockFilter, page: { limit: n
   if (f.seqno !== undefined) where.push(`B.seqno = ${bind(f.seqno)}::int4`);
   if (f.rootHashes.length > 0) where.push(`B.root_hash = any(${bind(f.rootHashes)}::text[]::tonhash[])`);
   if (f.fileHashes.length > 0) where.push(`B.file_hash = any(${bind(f.fileHashes)}::text[]::tonhash[])`);
-  if (f.mcSeqno !== undefined) where.push(`B.mc_block_seqno = ${bind(f.mcSeqno)}::int4`);
+  if (f.mcSeqno !== undefined) where.push(`B.mc_block_seqno = ${bind(f.mcSeqno)}::int8`);
   where.push(...windowConditions(f, bind, { time: 'B.gen_utime', lt: 'B.start_lt' }));
   const dir = page.sort ?? 'asc';
   return db.query<BlockRow>(
@@ -174,10 +174,13 @@ export const blockKeyOf = (k: BlockKey) => `${k.workchain}:${k.shard}:${k.seqno}
 
 /** Batch function for the block loader: blocks by (workchain, shard, seqno), through the primary key. */
 export async function blocksByKeys(db: Queryable, keys: readonly BlockKey[]): Promise<(BlockRow | null)[]> {
+  // A key outside the columns' ranges names no block (and must not fail the statement the other keys share).
+  const storable = keys.filter((k) => k.seqno >= 0 && k.seqno <= MAX_STORED_SEQNO && isDecimalInRange(k.shard, INT64_MIN, INT64_MAX));
+  if (storable.length === 0) return keys.map(() => null);
   const rows = await db.query<BlockRow>(
     `${SELECT_BLOCKS} join unnest($1::int4[], $2::int8[], $3::int4[]) K(workchain, shard, seqno)
        on B.workchain = K.workchain and B.shard = K.shard and B.seqno = K.seqno`,
-    [keys.map((k) => k.workchain), keys.map((k) => k.shard), keys.map((k) => k.seqno)],
+    [storable.map((k) => k.workchain), storable.map((k) => k.shard), storable.map((k) => k.seqno)],
   );
   const byKey = new Map(rows.map((r) => [blockKeyOf(r), r]));
   return keys.map((k) => byKey.get(blockKeyOf(k)) ?? null);

@@ -17,6 +17,8 @@ export interface Examples {
   account: string | null;
   /** A token contract (jetton wallet or master, NFT item or collection), which has metadata. */
   token: string | null;
+  /** Whether that trace has classified actions. */
+  hasActions: boolean;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -42,6 +44,7 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   const [latest] = traceId !== null || seqno === null ? [] :
     await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
+  const [[action]] = traceId === null ? [[]] : [await db.query<{ one: number }>('select 1 as one from actions where trace_id = $1 limit 1', [traceId])];
   const [[message], [transaction]] = transactionHash === null ? [[], []] : await Promise.all([
     db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]),
     db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
@@ -55,11 +58,13 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     messageHash: message?.msg_hash ?? null,
     account: transaction?.account ?? null,
     token: token?.address ?? null,
+    hasActions: action !== undefined,
   };
 }
 
 const NONE: Examples = {
   seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null, messageHash: null, account: null, token: null,
+  hasActions: false,
 };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */

@@ -5,7 +5,9 @@ import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
 import type { MessageRow } from './rows';
-import { descriptionsByHashes, transactionHeadersByHashes, type TransactionColumn } from './transactions';
+import { blocksTransactionsKeyset, descriptionsByHashes, transactionHeadersByHashes, type BlockId, type TransactionColumn } from './transactions';
+import type { KeysetPage } from './sql';
+import type { TransactionRow } from './rows';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
 import { tracesByIds, transactionsByTraces } from './traces';
@@ -48,6 +50,7 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
     actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
     block: new DataLoader((keys: readonly BlockKey[]) => blocksByKeys(db, keys), { ...options, cacheKeyFn: blockKeyOf }),
+    blockTransactions: blockTransactionsLoader(db, options),
     shardBlocks: new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
     latestState: new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
@@ -79,4 +82,33 @@ function messageRowsLoader(db: Queryable, options: { maxBatchSize: number }) {
       return rows;
     },
   };
+}
+
+interface BlockPageKey {
+  block: BlockId;
+  page: KeysetPage;
+  columns: readonly TransactionColumn[];
+}
+
+/** A keyset page of a block's transactions: the loads of one tick asking the same page share one statement. */
+function blockTransactionsLoader(db: Queryable, options: { maxBatchSize: number }) {
+  return new DataLoader(
+    async (keys: readonly BlockPageKey[]) => {
+      const groups = new Map<string, number[]>();
+      keys.forEach((k, i) => {
+        const group = JSON.stringify([k.page, k.columns]);
+        groups.set(group, [...(groups.get(group) ?? []), i]);
+      });
+      const out: TransactionRow[][] = [];
+      await Promise.all(
+        [...groups.values()].map(async (members) => {
+          const { page, columns } = keys[members[0]];
+          const lists = await blocksTransactionsKeyset(db, members.map((i) => keys[i].block), page, columns);
+          members.forEach((i, j) => (out[i] = lists[j]));
+        }),
+      );
+      return out;
+    },
+    { ...options, cacheKeyFn: (k) => JSON.stringify([k.block, k.page, k.columns]) },
+  );
 }

@@ -1,3 +1,5 @@
+import { badInput } from '../errors';
+import { INT64_MAX, INT64_MIN, isDecimalInRange } from '../encoding/numbers';
 /** Values bound as `$n` while a statement is assembled: `bind(v)` gives its placeholder. */
 export function boundValues() {
   const values: unknown[] = [];
@@ -17,12 +19,24 @@ export interface KeysetPage {
   backward: boolean;
 }
 
+/** The types a sort key column may have, each with the values it takes (a cursor is client input). */
+export type KeyType = 'int8' | 'text' | 'tonhash';
+
+const KEY_VALUES: Record<KeyType, (v: string) => boolean> = {
+  int8: (v) => isDecimalInRange(v, INT64_MIN, INT64_MAX),
+  text: (v) => v.length <= 100,
+  tonhash: (v) => /^[A-Za-z0-9+/]{43}=$/.test(v),
+};
+
 /**
  * The conditions and order of a keyset page over a list sorted descending by `columns` (each `expr::type`), newest
  * first: `after` a key means below it, `before` above it; a backward page reads upwards from `before` (the caller
  * reverses it). Row comparisons keep the seek on the index that serves the order.
  */
-export function keyset(columns: readonly { expr: string; type: string }[], page: KeysetPage, bind: Bind) {
+export function keyset(columns: readonly { expr: string; type: KeyType }[], page: KeysetPage, bind: Bind) {
+  for (const key of [page.after, page.before]) {
+    if (key && !key.every((v, i) => KEY_VALUES[columns[i].type](v))) throw badInput(`cursor holds a position this list does not have: ${JSON.stringify(key).slice(0, 120)}`);
+  }
   const tuple = `(${columns.map((c) => c.expr).join(', ')})`;
   const values = (key: Key) => `(${key.map((v, i) => `${bind(v)}::${columns[i].type}`).join(', ')})`;
   const where: string[] = [];

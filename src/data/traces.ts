@@ -102,7 +102,7 @@ function traceConditions(f: TraceFilter, bind: Bind): string[] {
     const hashes = bind(f.msgHashes);
     where.push(`E.trace_id in (select M.trace_id from messages M where M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
   }
-  if (f.mcSeqno !== undefined) where.push(`E.state = 'complete' and E.mc_seqno_end = ${bind(f.mcSeqno)}::int4`);
+  if (f.mcSeqno !== undefined) where.push(`E.state = 'complete' and E.mc_seqno_end = ${bind(f.mcSeqno)}::int8`);
   return where;
 }
 

@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
-import { boundValues, keyset, type KeysetPage } from './sql';
+import { boundValues, keyset, type KeysetPage, type KeyType } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
 
@@ -221,12 +221,12 @@ export async function adjacentTransactions(
   return rows;
 }
 
-/** Where a keyset list of transactions runs: one account's history, one block's transactions, or all of them. */
-export type TransactionScope = { account: string } | { block: { workchain: number; shard: string; seqno: number } } | { all: true };
+/** Where a keyset list of transactions runs: one account's history, or all of them (blocks: `blocksTransactionsKeyset`). */
+export type TransactionScope = { account: string } | { all: true };
 
 /** A scope's sort key, newest first: lt alone within one account (unique there), else lt then account. */
-export const transactionKey = (scope: TransactionScope) =>
-  'account' in scope ? [{ expr: 'T.lt', type: 'int8' }] : [{ expr: 'T.lt', type: 'int8' }, { expr: 'T.account', type: 'text' }];
+export const transactionKey = (scope: TransactionScope | 'blocks'): readonly { expr: string; type: KeyType }[] =>
+  typeof scope === 'object' && 'account' in scope ? [{ expr: 'T.lt', type: 'int8' }] : [{ expr: 'T.lt', type: 'int8' }, { expr: 'T.account', type: 'text' }];
 
 /**
  * A keyset page of a scope's transactions, newest first: it seeks to its cursor through the index that serves
@@ -236,14 +236,35 @@ export async function transactionsKeyset(db: Queryable, scope: TransactionScope,
   const { values, bind } = boundValues();
   const where: string[] = [];
   if ('account' in scope) where.push(`T.account = ${bind(scope.account)}::text`);
-  if ('block' in scope) {
-    const b = scope.block;
-    where.push(`T.block_workchain = ${bind(b.workchain)}::int4 and T.block_shard = ${bind(b.shard)}::int8 and T.block_seqno = ${bind(b.seqno)}::int4`);
-  }
   const seek = keyset(transactionKey(scope), page, bind);
   where.push(...seek.where);
   return db.query<TransactionRow>(
     `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
     values,
   );
+}
+
+export interface BlockId {
+  workchain: number;
+  shard: string;
+  seqno: number;
+}
+
+/**
+ * The same keyset page of several blocks' transactions in one statement (a lateral page per block, through
+ * transactions_index_1), for the loader behind `Block.transactions`.
+ */
+export async function blocksTransactionsKeyset(db: Queryable, blocks: readonly BlockId[], page: KeysetPage, columns: readonly TransactionColumn[]): Promise<TransactionRow[][]> {
+  const { values, bind } = boundValues();
+  const ids = `unnest(${bind(blocks.map((b) => b.workchain))}::int4[], ${bind(blocks.map((b) => b.shard))}::int8[], ${bind(blocks.map((b) => b.seqno))}::int4[])`;
+  const seek = keyset(transactionKey('blocks'), page, bind);
+  const where = ['T.block_workchain = K.workchain', 'T.block_shard = K.shard', 'T.block_seqno = K.seqno', ...seek.where];
+  const rows = await db.query<TransactionRow & { block_index: string }>(
+    `select K.i as block_index, P.* from ${ids} with ordinality K(workchain, shard, seqno, i)
+       cross join lateral (${selectTransactions([...columns, 'block_workchain'])} where ${where.join(' and ')} order by ${seek.order} limit ${seek.limit}) P`,
+    values,
+  );
+  const lists: TransactionRow[][] = blocks.map(() => []);
+  for (const { block_index: i, ...row } of rows) lists[Number(i) - 1].push(row as TransactionRow);
+  return lists;
 }

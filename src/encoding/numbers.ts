@@ -1,7 +1,7 @@
 /** Conversions between the database's signed 64/32-bit columns and the wire's forms, all exact. */
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 /** The masterchain shard id as stored (signed bigint). */
 export const MASTERCHAIN_SHARD = '-9223372036854775808';

@@ -42,6 +42,23 @@ function detailValue(node: JsonNode, field: DetailField): unknown {
   return scalar(node, field.kind);
 }
 
+/** The addresses among an action's details (swaps' transfers and hops included). */
+function detailAddresses(details: JsonNode, fields: readonly DetailField[]): string[] {
+  const out: string[] = [];
+  const add = (node: JsonNode) => {
+    const address = node.optAddress();
+    if (address) out.push(address);
+  };
+  for (const field of fields) {
+    if (!details.has(field.key)) continue;
+    const value = details.get(field.key);
+    if (field.kind === 'address') add(value);
+    else if (field.kind === 'dexTransfer' && !value.isNull()) for (const [name, kind] of DEX_TRANSFER_FIELDS) kind === 'address' && value.has(name) && add(value.get(name));
+    else if (field.kind === 'peerSwaps' && !value.isNull()) for (const swap of value.list()) for (const [name, kind] of PEER_SWAP_FIELDS) kind === 'address' && swap.has(name) && add(swap.get(name));
+  }
+  return out;
+}
+
 /** Maps a v3 Action to its `actions` row and `action_accounts` rows. */
 export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: string[] } {
   const traceId = node.get('trace_id');
@@ -77,6 +94,10 @@ export function mapAction(node: JsonNode, traceOfParent?: string): { action: Act
   }
   // toncenter shows the type with extra currencies as extra_currency_transfer; the indexer stores ton_transfer.
   if (type === 'extra_currency_transfer') action.type = 'ton_transfer';
-  const accounts = node.has('accounts') && !node.get('accounts').isNull() ? node.get('accounts').list().map((a) => a.address()) : [];
+  // Without `include_accounts` a v3 action names no accounts: the addresses of its details stand in for them (the
+  // classifier's action_accounts are the addresses an action involves), so /actions?account= finds it.
+  const accounts = node.has('accounts') && !node.get('accounts').isNull()
+    ? node.get('accounts').list().map((a) => a.address())
+    : details.isNull() ? [] : detailAddresses(details, detailsOf(type));
   return { action, accounts: [...new Set(accounts)] };
 }

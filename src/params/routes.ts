@@ -224,3 +224,28 @@ export const TRACES = {
   },
   atMostOne: [['account', 'trace_id', 'tx_hash', 'msg_hash']],
 } as const satisfies RouteParams;
+
+const actionTypes = (what: string) =>
+  ({ kind: 'stringList', max: 100, description: `${what}: action type names (letters, digits, \`_\` and \`.\`).` }) as const;
+
+export const ACTIONS = {
+  params: {
+    account: { kind: 'address', description: 'Actions involving this account.' },
+    tx_hash: hashes('Actions holding these transactions'),
+    msg_hash: hashes('Actions holding the transaction that sent or received these messages (raw or normalized hash)'),
+    action_id: hashes('Actions with these ids'),
+    trace_id: hashes('Actions of these traces'),
+    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Actions of traces completed in this masterchain block (404 when it is not indexed).' },
+    start_utime: { kind: 'utime', description: "At or after this unix time (the trace's end); switches the order to time." },
+    end_utime: { kind: 'utime', description: "At or before this unix time (the trace's end); switches the order to time." },
+    start_lt: { kind: 'lt', description: "At or after this logical time (the trace's end)." },
+    end_lt: { kind: 'lt', description: "At or before this logical time (the trace's end)." },
+    action_type: actionTypes('Only actions of these types (supported or not)'),
+    exclude_action_type: actionTypes('No actions of these types'),
+    supported_action_types: SUPPORTED_ACTION_TYPES,
+    include_accounts: { kind: 'boolean', description: "Accepted for TON Center's clients: every action lists its accounts here." },
+    include_transactions: { kind: 'boolean', description: 'Each action with its transactions whole (`transactions_full`), every one of them.' },
+    ...paging('Actions'),
+    sort: { ...BLOCK_PAGE.params.sort, description: "By the trace's end lt (end time with a time window), then trace, action end and id, in this direction." },
+  },
+} as const satisfies RouteParams;

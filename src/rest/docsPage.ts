@@ -78,6 +78,10 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
       ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
     ],
+    [v3('actions')]: ex.traceId === null || !ex.hasActions ? [] : [
+      { url: `${v3('actions')}?limit=5`, what: 'the actions of the traces that ended last' },
+      { url: `${v3('actions')}?trace_id=${hash(ex.traceId)}&include_transactions=true`, what: "a trace's actions with their transactions" },
+    ],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
       ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),

@@ -1,7 +1,7 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
 import {
   ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO, MESSAGES, METADATA,
-  PENDING_TRACES, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+  ACTIONS, PENDING_TRACES, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
 } from '../params/routes';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
@@ -99,6 +99,7 @@ const schemas = {
   MasterchainInfo: object({ last: ref('Block'), first: ref('Block') }),
   Metadata: { type: 'object', description: 'keyed by raw address: jetton wallets and masters, NFT items and collections only' },
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
   TracesResponse: {
     ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
@@ -255,6 +256,13 @@ export const OPENAPI = {
       'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',
       TRACES,
       { description: 'the page ([] when nothing matches)', schema: 'TracesResponse' },
+      [404],
+    ),
+    '/api/v3/actions': route(
+      'actions',
+      "Actions matching every filter, in TON Center's order, with the address book and metadata of their addresses",
+      ACTIONS,
+      { description: 'the page ([] when nothing matches)', schema: 'ActionsResponse' },
       [404],
     ),
     '/api/v3/pendingTraces': route(

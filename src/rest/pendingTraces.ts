@@ -4,7 +4,7 @@ import { PENDING_TRACES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
 import type { RequestSettings } from './requestSettings';
-import { expandActionTypes } from '../actions/supported';
+import { expandActionTypes, requestedTypes } from '../actions/supported';
 
 export interface PendingTracesRequest {
   query: PendingQuery;
@@ -24,7 +24,7 @@ export function pendingTracesRequest(source: ParamSource): PendingTracesRequest 
 export async function getPendingTraces(ctx: RequestContext, request: PendingTracesRequest, settings: RequestSettings) {
   const { traces, warnings } = await findPendingTraces(ctx, request.query);
   const body: Record<string, unknown> = await shapeTraces(ctx, traces, {
-    supportedActionTypes: settings.actionsVersion ? expandActionTypes([settings.actionsVersion]) : request.supportedActionTypes,
+    supportedActionTypes: requestedTypes(settings.actionsVersion, request.supportedActionTypes),
     noAddressBook: settings.noAddressBook,
     noMetadata: settings.noMetadata,
   });

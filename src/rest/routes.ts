@@ -11,8 +11,9 @@ import * as messages from './messages';
 import * as blocks from './blocks';
 import * as lookups from './addressBook';
 import * as traces from './traces';
+import * as actions from './actions';
 import { QueryParams, restParamNames, restSource } from './query';
-import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, MESSAGES, METADATA, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, ACTIONS, MESSAGES, METADATA, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -82,6 +83,7 @@ const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, lookups.addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
   [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
   [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
+  [`${API_PREFIX}actions`]: route(ACTIONS, actions.actionsRequest, actions.getActions, (r) => r.page.limit),
   [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };
 

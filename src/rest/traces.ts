@@ -1,4 +1,4 @@
-import { expandActionTypes } from '../actions/supported';
+import { expandActionTypes, requestedTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
 import { shapeTraces } from '../data/traceDetails';
@@ -31,7 +31,7 @@ export async function getTraces(ctx: RequestContext, request: TracesRequest, set
   const rows = await tracesPage(ctx.db, request.filter, request.page);
   const traces = await databaseTraces(ctx, rows, { actions: request.includeActions });
   const body = await shapeTraces(ctx, traces, {
-    supportedActionTypes: settings.actionsVersion ? expandActionTypes([settings.actionsVersion]) : request.supportedActionTypes,
+    supportedActionTypes: requestedTypes(settings.actionsVersion, request.supportedActionTypes),
     noAddressBook: settings.noAddressBook,
     noMetadata: settings.noMetadata,
   });

@@ -86,7 +86,7 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       args: t.arg.connectionArgs(),
       complexity: pageComplexity,
       description:
-        'The messages its transactions received and sent, newest transaction first (its inbound message before its out-messages), as a connection with keyset cursors.',
+        'The messages its transactions received and sent, newest transaction first (within one: its out-messages, then its inbound message, each side by hash), as a connection with keyset cursors.',
       resolve: (a, args, ctx, info) => accountMessageConnection(a.address, args, ctx, info),
     }),
   }),

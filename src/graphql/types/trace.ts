@@ -253,7 +253,7 @@ builder.queryFields((t) => ({
     args: { ...routeArgs(t.arg, TRACES, [...OFFSET_PAGING, 'include_actions']), ...t.arg.connectionArgs() },
     complexity: pageComplexity,
     description:
-      "Traces matching every filter (REST's `/api/v3/traces` filters, at most one of `account`, `traceId`, `txHash`, `msgHash`), newest end (lt, then trace id) first, as a connection with keyset cursors; actions and transactions load when selected.",
+      "Traces matching every filter (REST's `/api/v3/traces` filters, at most one of `account`, `traceId`, `txHash`, `msgHash`), newest end (lt, then trace id) first whatever the windows, as a connection with keyset cursors; a trace without an end lt yet is not listed. Actions and transactions load when selected.",
     resolve: (_root, args, ctx) => {
       const { filter, supportedActionTypes } = tracesRequest(graphqlSource(args));
       return traceConnection('traces', filter, supportedActionTypes, args, ctx);

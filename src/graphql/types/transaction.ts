@@ -293,8 +293,18 @@ builder.objectField(Block, 'transactions', (t) =>
     type: TransactionConnection,
     args: t.arg.connectionArgs(),
     complexity: pageComplexity,
-    description: 'The transactions of this block, newest (highest lt) first, as a connection with keyset cursors.',
-    resolve: (b, args, ctx, info) => transactionConnection('Block.transactions', { block: { workchain: b.workchain, shard: b.shard, seqno: b.seqno } }, args, ctx, info),
+    description: 'The transactions of this block, newest (highest lt, then account) first, as a connection with keyset cursors.',
+    resolve: (b, args, ctx, info) => {
+      const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, ['edges', 'node']);
+      const block = { workchain: b.workchain, shard: b.shard, seqno: b.seqno };
+      return keysetConnection(
+        'Block.transactions',
+        transactionKey('blocks').length,
+        args,
+        (tx: TransactionRef) => [String(tx.row.lt), tx.row.account],
+        async (page) => (await ctx.loaders.blockTransactions.load({ block, page, columns })).map(fromDatabase),
+      );
+    },
   }),
 );
 
