@@ -4,6 +4,7 @@ import { availableBackends, createTestDatabase, type TestDatabase } from './help
 import { fixtureJson, fixtureText, realTestnetTraces } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { diffSpec } from './helpers/spec';
+import { execute } from './helpers/graphql';
 
 const ACTIONS = 'actions_mainnet_2026_by_account.json';
 
@@ -90,6 +91,34 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     expect(action.transactions).toHaveLength(2);
     expect(action.transactions_full.map((t: any) => t.hash)).toEqual(action.transactions);
     expect(action.transactions_full.every((t: any) => t.description && 'in_msg' in t && 'out_msgs' in t)).toBe(true);
+  });
+
+  it('GraphQL: actions and Account.actions as keyset connections in REST\'s order; Transaction.actions, Action.transactionsFull and Action.trace', async () => {
+    const query = async (doc: string, variables?: Record<string, unknown>) => {
+      const { data, errors } = (await execute(service.yoga, doc, variables)) as any;
+      expect(errors, doc).toBeUndefined();
+      return data;
+    };
+    const rest = ids(await get('limit=100'));
+    expect(rest.length).toBeGreaterThan(2);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 20; i += 1) {
+      const data = await query('query ($after: String) { actions(first: 1, after: $after) { pageInfo { hasNextPage endCursor } edges { node { actionId } } } }', { after });
+      seen.push(...data.actions.edges.map((e: any) => e.node.actionId));
+      if (!data.actions.pageInfo.hasNextPage) break;
+      after = data.actions.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(rest);
+    const account = new URL(file.url).searchParams.get('account')!;
+    const { account: mine } = await query(`{ account(address: "${account}") { actions(first: 10) { edges { node { actionId type } } } } }`);
+    expect(mine.actions.edges.map((e: any) => e.node.actionId)).toEqual(actions.map((a) => a.action_id));
+    const id1 = Buffer.alloc(32, 1).toString('base64');
+    const { actions: page } = await query(`{ actions(actionId: ["${id1}"]) { edges { node { transactions transactionsFull { hash actions { actionId } } trace { traceId } } } } }`);
+    const [{ node }] = page.edges;
+    expect(node.transactionsFull.map((t: any) => t.hash)).toEqual(node.transactions);
+    expect(node.transactionsFull.every((t: any) => t.actions.some((a: any) => a.actionId === id1))).toBe(true);
+    expect(node.trace.traceId).toBeTruthy();
   });
 
   it('answers bad input with 422 and an unknown masterchain block with 404', async () => {

@@ -2,7 +2,7 @@ import type { Finality } from '../traces/model';
 import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, storedPaths, type DetailField } from '../actions/details';
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
-import { boundValues } from './sql';
+import { boundValues, keyset, type Bind, type KeysetPage, type KeyType } from './sql';
 import { requireBlockOf } from './transactions';
 
 /** An action row with its detail columns read as `paths[<column>[.<field>]]`, decimals as strings. */
@@ -97,16 +97,9 @@ export interface ActionFilter extends Windows {
   supported: ReadonlySet<string>;
 }
 
-/**
- * A `/actions` page in TON Center's order: by the trace's end lt (end time with a time window), the trace, the
- * action's end, the action id, all in the requested direction. With an account, the account's index rows
- * (`action_accounts`, whose key is that order) drive the page; without one, `actions` does. The windows bound the
- * trace's end. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
- */
-export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<ActionRow[]> {
-  const { values, bind } = boundValues();
+/** The FROM and WHERE of an action filter: with an account, its `action_accounts` rows (AA) drive the read. */
+function actionSource(f: ActionFilter, bind: Bind): { from: string; where: string[] } {
   const byAccount = f.account !== undefined;
-  const byTime = hasTimeWindow(f);
   const K = byAccount ? 'AA' : 'A';
   const where = ['A.end_lt is not null'];
   if (byAccount) where.push(`AA.account = ${bind(f.account)}::text`);
@@ -129,20 +122,53 @@ export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit:
   else where.push(`A.type = any(${supported}::text[])`);
   if (f.excludeTypes.length > 0) where.push(`not (A.type = any(${bind(f.excludeTypes)}::text[]))`);
   where.push(`not (coalesce(A.ancestor_type, '{}') && ${supported}::varchar[])`);
-  const dir = page.sort === 'asc' ? 'asc' : 'desc';
-  const order = byAccount
-    ? byTime
-      ? ['AA.trace_end_utime', 'AA.trace_id', 'AA.action_end_utime', 'AA.action_id']
-      : ['AA.trace_end_lt', 'AA.trace_id', 'AA.action_end_lt', 'AA.action_id']
-    : byTime
-      ? ['A.trace_end_utime', 'A.trace_id', 'A.end_utime', 'A.action_id']
-      : ['A.trace_end_lt', 'A.trace_id', 'A.end_lt', 'A.action_id'];
   const from = byAccount ? 'action_accounts AA join actions A on A.trace_id = AA.trace_id and A.action_id = AA.action_id' : 'actions A';
-  const raws = await db.query<Record<string, unknown>>(
-    `select ${COLUMNS} from ${from} where ${where.join(' and ')}
-      order by ${order.map((c) => `${c} ${dir}`).join(', ')} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
-    values,
-  );
+  return { from, where };
+}
+
+/** The sort key of actions: the trace's end, the trace, the action's end, the action (the account's index order). */
+export const actionKey = (byAccount: boolean, byTime = false): readonly { expr: string; type: KeyType }[] => {
+  const [K, end] = byAccount ? ['AA', byTime ? 'action_end_utime' : 'action_end_lt'] : ['A', byTime ? 'end_utime' : 'end_lt'];
+  return [
+    { expr: `${K}.trace_end_${byTime ? 'utime' : 'lt'}`, type: 'int8' },
+    { expr: `${K}.trace_id`, type: 'tonhash' },
+    { expr: `${K}.${end}`, type: 'int8' },
+    { expr: `${K}.action_id`, type: 'tonhash' },
+  ];
+};
+
+const rowsOf = async (db: Queryable, f: ActionFilter, raws: Record<string, unknown>[]) => {
   const rows = raws.map(toActionRow);
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
+};
+
+/**
+ * A `/actions` page in TON Center's order: by the trace's end lt (end time with a time window), the trace, the
+ * action's end, the action id, all in the requested direction. With an account, the account's index rows
+ * (`action_accounts`, whose key is that order) drive the page; without one, `actions` does. The windows bound the
+ * trace's end. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
+ */
+export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<ActionRow[]> {
+  const { values, bind } = boundValues();
+  const { from, where } = actionSource(f, bind);
+  const dir = page.sort === 'asc' ? 'asc' : 'desc';
+  const order = actionKey(f.account !== undefined, hasTimeWindow(f)).map((c) => `${c.expr} ${dir}`);
+  const raws = await db.query<Record<string, unknown>>(
+    `select ${COLUMNS} from ${from} where ${where.join(' and ')} order by ${order.join(', ')} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+  return rowsOf(db, f, raws);
+}
+
+/** A keyset page of the actions matching a filter, newest trace end (lt) first; actions of unfinished traces left out. */
+export async function actionsKeyset(db: Queryable, f: ActionFilter, page: KeysetPage): Promise<ActionRow[]> {
+  const { values, bind } = boundValues();
+  const { from, where } = actionSource(f, bind);
+  const key = actionKey(f.account !== undefined);
+  const seek = keyset(key, page, bind);
+  const raws = await db.query<Record<string, unknown>>(
+    `select ${COLUMNS} from ${from} where ${[...where, `${key[0].expr} is not null`, ...seek.where].join(' and ')} order by ${seek.order} limit ${seek.limit}`,
+    values,
+  );
+  return rowsOf(db, f, raws);
 }

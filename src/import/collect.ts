@@ -73,9 +73,11 @@ export class Collected {
 
   addActions(list: JsonNode, traceOfParent?: string): void {
     for (const node of list.list()) {
-      const { action, accounts } = mapAction(node, traceOfParent);
+      const { action, accounts, listed } = mapAction(node, traceOfParent);
       this.actions.set(`${action.trace_id}/${action.action_id}`, action);
       if (accounts.length === 0) continue;
+      // Accounts read off the details index the action only where its end lts allow; listed ones must.
+      if (!listed && (action.trace_end_lt === null || action.end_lt === null)) continue;
       // action_accounts indexes an action by account under its trace's and its own end lt.
       if (action.trace_end_lt === null) node.get('trace_end_lt').fail('needed to index the action by account');
       if (action.end_lt === null) node.get('end_lt').fail('needed to index the action by account');

@@ -60,7 +60,7 @@ function detailAddresses(details: JsonNode, fields: readonly DetailField[]): str
 }
 
 /** Maps a v3 Action to its `actions` row and `action_accounts` rows. */
-export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: string[] } {
+export function mapAction(node: JsonNode, traceOfParent?: string): { action: ActionInsertRow; accounts: string[]; listed: boolean } {
   const traceId = node.get('trace_id');
   if (traceId.isNull() && traceOfParent === undefined) traceId.fail('an action needs the trace_id of its trace');
   const trace = traceId.isNull() ? (traceOfParent as string) : traceId.hash();
@@ -96,8 +96,7 @@ export function mapAction(node: JsonNode, traceOfParent?: string): { action: Act
   if (type === 'extra_currency_transfer') action.type = 'ton_transfer';
   // Without `include_accounts` a v3 action names no accounts: the addresses of its details stand in for them (the
   // classifier's action_accounts are the addresses an action involves), so /actions?account= finds it.
-  const accounts = node.has('accounts') && !node.get('accounts').isNull()
-    ? node.get('accounts').list().map((a) => a.address())
-    : details.isNull() ? [] : detailAddresses(details, detailsOf(type));
-  return { action, accounts: [...new Set(accounts)] };
+  const listed = node.has('accounts') && !node.get('accounts').isNull();
+  const accounts = listed ? node.get('accounts').list().map((a) => a.address()) : details.isNull() ? [] : detailAddresses(details, detailsOf(type));
+  return { action, accounts: [...new Set(accounts)], listed };
 }

@@ -12,6 +12,7 @@ import { accountMessageConnection, MessageConnection } from './message';
 import { AddressMetadata } from './metadata';
 import { Transaction, TransactionConnection, transactionConnection } from './transaction';
 import { TraceConnection, traceConnection } from './trace';
+import { ActionConnection, actionConnection } from './action';
 import { expandActionTypes } from '../../actions/supported';
 import { SUPPORTED_ACTION_TYPES } from '../../params/routes';
 
@@ -80,6 +81,19 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       description: 'The traces it took part in (a transaction of it), newest end first, as a connection with keyset cursors.',
       resolve: (a, args, ctx) =>
         traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, expandActionTypes(args.supportedActionTypes ?? []), args, ctx),
+    }),
+    actions: t.field({
+      type: ActionConnection,
+      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+      complexity: pageComplexity,
+      description: 'The actions involving it (its `action_accounts` rows), newest trace end first, as a connection with keyset cursors.',
+      resolve: (a, args, ctx) =>
+        actionConnection(
+          'Account.actions',
+          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: expandActionTypes(args.supportedActionTypes ?? []) },
+          args,
+          ctx,
+        ),
     }),
     messages: t.field({
       type: MessageConnection,

@@ -1,7 +1,15 @@
 import { ACTION_DETAILS, DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, type DetailField } from '../../actions/details';
 import { compositeFieldDescription, detailFieldDescription, detailsObjectDescription, DEX_TRANSFER_DOCS, PEER_SWAP_DOCS } from '../../actions/docs';
 import { opcodeToUnsigned, parseOpcode } from '../../encoding/numbers';
-import type { WireAction } from '../../wire/action';
+import { toWireAction, type WireAction } from '../../wire/action';
+import type { RequestContext } from '../../context';
+import { actionKey, actionsKeyset, type ActionFilter } from '../../data/actions';
+import { ACTIONS } from '../../params/routes';
+import { graphqlSource } from '../../params/spec';
+import { actionsRequest } from '../../rest/actions';
+import { keysetConnection, pageComplexity } from '../connection';
+import { OFFSET_PAGING, routeArgs } from '../params';
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import { Finality } from './enums';
 
@@ -141,3 +149,30 @@ export const Action = builder.objectRef<WireAction>('Action').implement({
     }),
   }),
 });
+
+/** Every action connection: the same edge and page shapes wherever a list of actions can grow without bound. */
+export const ActionConnection = builder.connectionObject(
+  { type: Action, name: 'ActionConnection', description: 'A page of actions with keyset cursors (Relay connection).' },
+  { name: 'ActionEdge', description: 'An action in a page, with its cursor.' },
+);
+
+/** An action connection over a filter: newest trace end first, then trace, action end and action id. */
+export const actionConnection = (field: string, filter: ActionFilter, args: DefaultConnectionArguments, ctx: RequestContext) =>
+  keysetConnection(
+    field,
+    actionKey(filter.account !== undefined).length,
+    args,
+    (a: WireAction) => [String(a.trace_end_lt), a.trace_id!, String(a.end_lt), a.action_id],
+    async (page) => (await actionsKeyset(ctx.db, filter, page)).map(toWireAction),
+  );
+
+builder.queryField('actions', (t) =>
+  t.field({
+    type: ActionConnection,
+    args: { ...routeArgs(t.arg, ACTIONS, [...OFFSET_PAGING, 'include_accounts', 'include_transactions']), ...t.arg.connectionArgs() },
+    complexity: pageComplexity,
+    description:
+      "Actions matching every filter (REST's `/api/v3/actions` filters, all combinable), newest trace end (lt) first whatever the windows, as a connection with keyset cursors; actions of traces without an end lt yet are not listed. `transactionsFull` and `trace` navigate from each.",
+    resolve: (_root, args, ctx) => actionConnection('actions', actionsRequest(graphqlSource(args)).filter, args, ctx),
+  }),
+);

@@ -221,7 +221,39 @@ export const traceConnection = (field: string, filter: TraceFilter, types: Reado
     async (page) => (await tracesKeyset(ctx.db, filter, page)).map((header) => lazyTrace(ctx, header, types)),
   );
 
+builder.objectFields(Action, (t) => ({
+  transactionsFull: t.field({
+    type: [Transaction],
+    complexity: { field: 1, multiplier: 5 },
+    description: "The transactions the action spans, whole, in `transactions`' order (REST's `transactions_full`); emulated ones while the trace is pending.",
+    resolve: (a) => a.transactions,
+  }),
+  trace: t.field({
+    type: Trace,
+    nullable: true,
+    description: 'The trace the action was classified from; null while its root is only emulated.',
+    resolve: async (a, _args, ctx) => {
+      if (a.trace_id === null) return null;
+      const header = await ctx.loaders.trace.load(a.trace_id);
+      return header && lazyTrace(ctx, header);
+    },
+  }),
+}));
+
 builder.objectFields(Transaction, (t) => ({
+  actions: t.field({
+    type: [Action],
+    complexity: { field: 1, multiplier: 5 },
+    description: "The actions of its trace that span this transaction, as a client of `supportedActionTypes` sees them (default latest).",
+    args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+    extensions: { columns: ['hash', 'trace_id'] },
+    resolve: async (tx, args, ctx) => {
+      if (tx.row.trace_id === null) return [];
+      const rows = await ctx.loaders.actionsByTrace.load(tx.row.trace_id);
+      const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : undefined;
+      return selectActions(rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)), types).map(toWireAction);
+    },
+  }),
   trace: t.field({
     type: Trace,
     nullable: true,
