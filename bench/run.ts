@@ -10,6 +10,7 @@ import { pushTraces } from '../src/emulator/push';
 import { encodeCursor } from '../src/graphql/connection';
 import { connected, openRedis } from '../src/emulator/redis';
 import {
+  BenchAccountActionsDocument,
   BenchAccountConnectionDocument,
   BenchAccountPageDocument,
   BenchAllTransactionsDocument,
@@ -183,6 +184,11 @@ async function main() {
     const allFirst = 'GraphQL allTransactions connection, first 10, first page';
     add(await scenario(allFirst, uncached, [graphql(everything, {})]));
     add(await scenario(`GraphQL allTransactions connection, first 10, ${total - 40} deep (cursor)`, uncached, deepAll.map((after) => graphql(everything, { after })), { versus: allFirst }));
+    // Traces and actions of the 16 busiest accounts that are not hubs (a hub's traces hold hundreds of transactions each).
+    const regular = accounts.slice(4);
+    add(await scenario('REST traces by account (/traces?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` }))));
+    add(await scenario('REST actions by account (/actions?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/actions?account=${a.account}&limit=10` }))));
+    add(await scenario('GraphQL Account.actions connection, first 10', uncached, regular.map((a) => graphql(print(BenchAccountActionsDocument), { address: a.account }))));
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
     add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));
