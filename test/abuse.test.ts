@@ -14,6 +14,7 @@ const PARAMS = [
   'seqno', 'limit', 'offset', 'sort', 'account', 'ext_msg_hash', 'supported_action_types', 'x_timeout', 'x_no_address_book', 'api_key', 'foo', 'SEQNO', 'limit[]', '',
   'workchain', 'shard', 'mc_seqno', 'root_hash', 'exclude_account', 'hash', 'lt', 'start_utime', 'end_utime', 'start_lt', 'end_lt',
   'msg_hash', 'body_hash', 'opcode', 'direction', 'source', 'destination', 'exclude_externals', 'only_externals', 'address', 'file_hash',
+  'trace_id', 'tx_hash', 'action_id', 'action_type', 'exclude_action_type', 'include_actions', 'include_transactions',
 ];
 const hostileValue = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -105,7 +106,8 @@ describe('abuse: generated malformed requests', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(
         'transactionsByMasterchainBlock', 'transactions', 'transactionsByMessage', 'adjacentTransactions', 'messages', 'blocks', 'masterchainInfo',
-        'masterchainBlockShards', 'masterchainBlockShardState', 'addressBook', 'metadata', 'pendingTraces', 'nothing',
+        'masterchainBlockShards', 'masterchainBlockShardState', 'addressBook', 'metadata', 'traces', 'actions', 'pendingTransactions',
+        'pendingActions', 'pendingTraces', 'nothing',
       ), queryString, fc.option(fc.string({ maxLength: 30 })), async (route, query, timeout) => {
         requests += 1;
         const headers: Record<string, string> = {};

@@ -82,6 +82,9 @@ describe('OpenAPI document', () => {
       `/api/v3/traces?account=${account}&include_actions=true`,
       `/api/v3/actions?trace_id=${encodeURIComponent(pending.traces[0].trace_id)}&include_transactions=true`,
       '/api/v3/actions?mc_seqno=7',
+      `/api/v3/pendingTransactions?account=${account}`,
+      `/api/v3/pendingTransactions?account=0:${'1'.repeat(64)}`,
+      `/api/v3/pendingActions?ext_msg_hash=${encodeURIComponent(pending.traces[0].external_hash)}&include_transactions=true`,
       '/api/v3/messages?limit=x',
     ]) {
       await validateRoute(url);

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { fixtureJson, realTestnetTraces } from './helpers/fixtures';
+import { fixtureJson, pendingDataset, realTestnetTraces } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { diffSpec, expandTrace } from './helpers/spec';
 
 const ROUTE = '/api/v3/pendingTraces';
-
-/** Real traces, some marked pending the way the indexer marks them while messages are in flight. */
-export function pendingDataset() {
-  const testnet = realTestnetTraces().json;
-  const pending = testnet.traces.slice(0, 4).map((t: any) => t.trace_id as string);
-  for (const t of testnet.traces.slice(0, 4)) t.trace_info.trace_state = 'pending';
-  const mainnet = fixtureJson('traces_mainnet_2025-09_single.json');
-  mainnet.traces[0].trace_info.trace_state = 'pending';
-  return { testnet, mainnet, pending: [...pending, mainnet.traces[0].trace_id as string] };
-}
 
 describe.each(await availableBackends())('GET /api/v3/pendingTraces from the database on %s', (backend) => {
   let db: TestDatabase;

@@ -249,3 +249,23 @@ export const ACTIONS = {
     sort: { ...BLOCK_PAGE.params.sort, description: "By the trace's end lt (end time with a time window), then trace, action end and id, in this direction." },
   },
 } as const satisfies RouteParams;
+
+/** How many in-flight traces the pending routes read per account or request (TON Center reads them all). */
+export const PENDING_TRACE_BOUND = 100;
+
+export const PENDING_TRANSACTIONS = {
+  params: {
+    account: { ...addresses('Transactions of these accounts in traces still in flight'), max: 10, required: 'at least one account address' },
+    trace_id: hashes('Only transactions of these traces'),
+  },
+} as const satisfies RouteParams;
+
+export const PENDING_ACTIONS = {
+  params: {
+    account: { kind: 'address', description: 'Actions involving this account in traces still in flight (it wins over `ext_msg_hash`, as on TON Center).' },
+    ext_msg_hash: PENDING_TRACES.params.ext_msg_hash,
+    supported_action_types: SUPPORTED_ACTION_TYPES,
+    include_transactions: { kind: 'boolean', description: "Each action with its transactions whole (`transactions_full`), emulated ones included." },
+  },
+  atLeastOne: [['account', 'ext_msg_hash']],
+} as const satisfies RouteParams;

@@ -82,6 +82,9 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       { url: `${v3('actions')}?limit=5`, what: 'the actions of the traces that ended last' },
       { url: `${v3('actions')}?trace_id=${hash(ex.traceId)}&include_transactions=true`, what: "a trace's actions with their transactions" },
     ],
+    [v3('pendingTransactions')]: ex.pendingAccount === null ? [] : [
+      { url: `${v3('pendingTransactions')}?account=${ex.pendingAccount}`, what: "an account's transactions in traces still in flight" },
+    ],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
       ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),

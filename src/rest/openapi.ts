@@ -1,7 +1,7 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
 import {
   ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO, MESSAGES, METADATA,
-  ACTIONS, PENDING_TRACES, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+  ACTIONS, PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
 } from '../params/routes';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
@@ -264,6 +264,20 @@ export const OPENAPI = {
       ACTIONS,
       { description: 'the page ([] when nothing matches)', schema: 'ActionsResponse' },
       [404],
+    ),
+    '/api/v3/pendingTransactions': route(
+      'pendingTransactions',
+      "The accounts' transactions in traces still in flight, from the database and the trace emulator, newest first",
+      PENDING_TRANSACTIONS,
+      { description: 'the transactions, with the address book always (404 when no trace of the accounts is in flight)', schema: 'TransactionsResponse' },
+      [404],
+    ),
+    '/api/v3/pendingActions': route(
+      'pendingActions',
+      'The actions of traces still in flight, from the database and the trace emulator: by account those involving it, by external message all of its trace',
+      PENDING_ACTIONS,
+      { description: 'the actions ([] when none)', schema: 'ActionsResponse' },
+      [],
     ),
     '/api/v3/pendingTraces': route(
       'pendingTraces',

@@ -12,8 +12,10 @@ import * as blocks from './blocks';
 import * as lookups from './addressBook';
 import * as traces from './traces';
 import * as actions from './actions';
+import * as pendingActions from './pendingActions';
+import * as pendingTransactions from './pendingTransactions';
 import { QueryParams, restParamNames, restSource } from './query';
-import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, ACTIONS, MESSAGES, METADATA, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, ACTIONS, MESSAGES, METADATA, PENDING_ACTIONS, PENDING_TRANSACTIONS, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -84,6 +86,8 @@ const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
   [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
   [`${API_PREFIX}actions`]: route(ACTIONS, actions.actionsRequest, actions.getActions, (r) => r.page.limit),
+  [`${API_PREFIX}pendingTransactions`]: route(PENDING_TRANSACTIONS, pendingTransactions.pendingTransactionsRequest, pendingTransactions.getPendingTransactions, (r) => r.account.length * 100),
+  [`${API_PREFIX}pendingActions`]: route(PENDING_ACTIONS, pendingActions.pendingActionsRequest, pendingActions.getPendingActions, () => 100),
   [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };
 

@@ -23,3 +23,14 @@ export function transactionsOf(doc: any): any[] {
   if (doc.hash && doc.lt) return [doc];
   return [];
 }
+
+/** Real traces, some marked pending the way the indexer marks them while messages are in flight. */
+export function pendingDataset() {
+  const testnet = realTestnetTraces().json;
+  const pending = testnet.traces.slice(0, 4).map((t: any) => t.trace_id as string);
+  for (const t of testnet.traces.slice(0, 4)) t.trace_info.trace_state = 'pending';
+  const mainnet = fixtureJson('traces_mainnet_2025-09_single.json');
+  mainnet.traces[0].trace_info.trace_state = 'pending';
+  return { testnet, mainnet, pending: [...pending, mainnet.traces[0].trace_id as string] };
+}
+

@@ -1,0 +1,71 @@
+import { expandActionTypes, requestedTypes } from '../actions/supported';
+import type { RequestContext } from '../context';
+import type { ActionRow } from '../data/actions';
+import { metadataRows } from '../data/metadata';
+import { addressesOfAction, selectActions } from '../data/traceDetails';
+import { addressBook, completeTransactions } from '../data/transactionDetails';
+import { PENDING_ACTIONS, PENDING_TRACE_BOUND } from '../params/routes';
+import { parseParams, type ParamSource } from '../params/spec';
+import { findPendingTraces, type PendingQuery } from '../traces/pending';
+import { toWireAction } from '../wire/action';
+import { toWireMetadata } from '../wire/metadata';
+import type { RequestSettings } from './requestSettings';
+
+export interface PendingActionsRequest {
+  query: PendingQuery;
+  account?: string;
+  supportedActionTypes: ReadonlySet<string>;
+  includeTransactions: boolean;
+}
+
+/** Shared by REST and GraphQL: an account (it wins, as on TON Center) or external message hashes. */
+export function pendingActionsRequest(source: ParamSource): PendingActionsRequest {
+  const p = parseParams(PENDING_ACTIONS, source);
+  return {
+    query: p.account !== undefined ? { account: p.account, limit: PENDING_TRACE_BOUND } : { extMsgHashes: p.ext_msg_hash, limit: PENDING_TRACE_BOUND },
+    account: p.account,
+    supportedActionTypes: expandActionTypes(p.supported_action_types),
+    includeTransactions: p.include_transactions ?? false,
+  };
+}
+
+const byEndThenStart = (a: ActionRow, b: ActionRow) => {
+  const [x, y] = [BigInt(a.end_lt ?? -1), BigInt(b.end_lt ?? -1)];
+  if (x !== y) return x < y ? 1 : -1;
+  const [s, t] = [BigInt(a.start_lt ?? -1), BigInt(b.start_lt ?? -1)];
+  return s < t ? 1 : s > t ? -1 : 0;
+};
+
+/**
+ * GET /api/v3/pendingActions: the actions of the traces still in flight (database and emulator, as
+ * `pendingTraces` merges them), traces newest first and, within one, actions by end lt then start lt, newest
+ * first; by account, only those involving it. `{actions, address_book, metadata}`.
+ */
+export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
+  const { traces, warnings } = await findPendingTraces(ctx, request.query);
+  const types = requestedTypes(settings.actionsVersion, request.supportedActionTypes);
+  const chosen = traces.map((trace) => ({
+    trace,
+    rows: selectActions(trace.actions, types)
+      .filter((a) => request.account === undefined || a.accounts.includes(request.account))
+      .sort(byEndThenStart),
+  }));
+  const actions = chosen.flatMap(({ rows }) => rows.map(toWireAction));
+  if (request.includeTransactions) {
+    const all = traces.flatMap((t) => t.transactions);
+    const wire = await completeTransactions(
+      ctx,
+      all.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
+    );
+    const byHash = new Map(wire.map((t) => [t.hash, t]));
+    for (const a of actions) Object.assign(a, { transactions_full: a.transactions.flatMap((h) => byHash.get(h) ?? []) });
+  }
+  const addresses = [...new Set(actions.flatMap(addressesOfAction))];
+  const [book, metadata] = await Promise.all([
+    settings.noAddressBook ? {} : addressBook(ctx, addresses),
+    settings.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
+  ]);
+  const body: Record<string, unknown> = { actions, address_book: book, metadata };
+  if (warnings.length > 0) body.warnings = warnings;
+  return { body, immutable: false };
+}
