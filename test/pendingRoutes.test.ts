@@ -3,7 +3,11 @@ import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { startService } from './helpers/service';
 import { diffSpec } from './helpers/spec';
-import { pendingDataset } from './helpers/fixtures';
+import { fixtureJson, pendingDataset } from './helpers/fixtures';
+import { freshRedisUrl, redisAvailable } from './helpers/redis';
+import { pushTraces } from '../src/emulator/push';
+import { connected, openRedis } from '../src/emulator/redis';
+import { EmulatorRepository } from '../src/emulator/repository';
 
 describe.each(await availableBackends())('GET /api/v3/pendingTransactions and /pendingActions from the database on %s', (backend) => {
   let db: TestDatabase;
@@ -62,5 +66,42 @@ describe.each(await availableBackends())('GET /api/v3/pendingTransactions and /p
     expect(onlyV1.body.actions.map((a: any) => a.action_id)).toEqual([id(2), id(1)]);
     expect(await call(`pendingActions?account=0:${'1'.repeat(64)}`)).toEqual({ status: 200, body: { actions: [], address_book: {}, metadata: {} } });
     expect(await call('pendingActions')).toEqual({ status: 422, body: { error: 'at least one of "account", "ext_msg_hash" must be given', code: 422 } });
+  });
+});
+
+describe.skipIf(!(await redisAvailable()))('pendingTransactions and pendingActions from the emulator in Redis', () => {
+  let db: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let redis: ReturnType<typeof openRedis>;
+  const doc = fixtureJson('traces_mainnet_2025-09_single.json');
+  const [trace] = doc.traces;
+  const root = trace.transactions[trace.trace_id];
+  trace.actions = [
+    {
+      trace_id: trace.trace_id, action_id: Buffer.alloc(32, 7).toString('base64'), type: 'ton_transfer', success: true, start_lt: root.lt, end_lt: root.lt,
+      trace_end_lt: trace.end_lt, trace_end_utime: trace.end_utime, transactions: [root.hash], accounts: [root.account], details: { source: root.account, value: '5' },
+    },
+  ];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    redis = openRedis(await freshRedisUrl(9));
+    await connected(redis);
+    service = await startService(db.reader, 'mainnet');
+    service.services.emulator = new EmulatorRepository(redis);
+    await pushTraces(redis, doc, { finality: 'pending' });
+  });
+  afterAll(async () => {
+    await service?.close();
+    redis?.disconnect();
+    await db?.drop();
+  });
+
+  it('serves an emulated trace\'s transactions and actions, marked pending', async () => {
+    const txs = await (await service.get(`/api/v3/pendingTransactions?account=${root.account}`)).json();
+    expect(txs.transactions.map((t: any) => t.hash)).toEqual(Object.values<any>(trace.transactions).filter((t) => t.account === root.account).map((t) => t.hash));
+    expect(txs.transactions.every((t: any) => t.emulated === true && t.finality === 'pending')).toBe(true);
+    const acts = await (await service.get(`/api/v3/pendingActions?ext_msg_hash=${encodeURIComponent(root.in_msg.hash)}`)).json();
+    expect(acts.actions.map((a: any) => [a.action_id, a.finality])).toEqual([[Buffer.alloc(32, 7).toString('base64'), 'pending']]);
   });
 });
