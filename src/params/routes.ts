@@ -206,6 +206,14 @@ export const ACCOUNT = {
   },
 } as const satisfies RouteParams;
 
+/** Windows on a trace's end, as `/traces` and `/actions` take them (a time bound orders by time). */
+const traceEndWindows = {
+  start_utime: { kind: 'utime', description: "The trace ended at or after this unix time; switches the order to time." },
+  end_utime: { kind: 'utime', description: 'The trace ended at or before this unix time; switches the order to time.' },
+  start_lt: { kind: 'lt', description: 'The trace ended at or after this logical time.' },
+  end_lt: { kind: 'lt', description: 'The trace ended at or before this logical time.' },
+} as const;
+
 export const TRACES = {
   params: {
     account: { kind: 'address', description: 'Traces with a transaction of this account.' },
@@ -213,10 +221,7 @@ export const TRACES = {
     tx_hash: hashes('The traces holding these transactions'),
     msg_hash: hashes('The traces holding these messages; a hash matches the raw or the normalized one (an external message found by its normalized hash)'),
     mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Traces completed in this masterchain block (404 when it is not indexed).' },
-    start_utime: { kind: 'utime', description: 'Ended at or after this unix time; switches the order to end time.' },
-    end_utime: { kind: 'utime', description: 'Ended at or before this unix time; switches the order to end time.' },
-    start_lt: { kind: 'lt', description: 'Ended at or after this logical time.' },
-    end_lt: { kind: 'lt', description: 'Ended at or before this logical time.' },
+    ...traceEndWindows,
     include_actions: { kind: 'boolean', description: "Include each trace's actions (TON Center's default: not)." },
     supported_action_types: SUPPORTED_ACTION_TYPES,
     ...paging('Traces'),
@@ -236,10 +241,7 @@ export const ACTIONS = {
     action_id: hashes('Actions with these ids'),
     trace_id: hashes('Actions of these traces'),
     mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Actions of traces completed in this masterchain block (404 when it is not indexed).' },
-    start_utime: { kind: 'utime', description: "At or after this unix time (the trace's end); switches the order to time." },
-    end_utime: { kind: 'utime', description: "At or before this unix time (the trace's end); switches the order to time." },
-    start_lt: { kind: 'lt', description: "At or after this logical time (the trace's end)." },
-    end_lt: { kind: 'lt', description: "At or before this logical time (the trace's end)." },
+    ...traceEndWindows,
     action_type: actionTypes('Only actions of these types (supported or not)'),
     exclude_action_type: actionTypes('No actions of these types'),
     supported_action_types: SUPPORTED_ACTION_TYPES,
