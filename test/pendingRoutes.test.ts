@@ -3,6 +3,7 @@ import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { startService } from './helpers/service';
 import { diffSpec } from './helpers/spec';
+import { execute } from './helpers/graphql';
 import { fixtureJson, pendingDataset } from './helpers/fixtures';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 import { pushTraces } from '../src/emulator/push';
@@ -66,6 +67,21 @@ describe.each(await availableBackends())('GET /api/v3/pendingTransactions and /p
     expect(onlyV1.body.actions.map((a: any) => a.action_id)).toEqual([id(2), id(1)]);
     expect(await call(`pendingActions?account=0:${'1'.repeat(64)}`)).toEqual({ status: 200, body: { actions: [], address_book: {}, metadata: {} } });
     expect(await call('pendingActions')).toEqual({ status: 422, body: { error: 'at least one of "account", "ext_msg_hash" must be given', code: 422 } });
+  });
+
+  it('has GraphQL twins with the same data', async () => {
+    const rest = (await call(`pendingTransactions?account=${root.account}`)).body.transactions.map((t: any) => [t.hash, t.finality]);
+    const actions = (await call(`pendingActions?ext_msg_hash=${encodeURIComponent(withActions.external_hash)}`)).body.actions.map((a: any) => a.action_id);
+    const { data, errors } = (await execute(
+      service.yoga,
+      `query ($a: [String!]!, $h: [String!]) { pendingTransactions(account: $a) { hash finality } pendingActions(extMsgHash: $h) { actionId finality } }`,
+      { a: [root.account], h: [withActions.external_hash] },
+    )) as any;
+    expect(errors).toBeUndefined();
+    expect(data.pendingTransactions.map((t: any) => [t.hash, t.finality.toLowerCase()])).toEqual(rest);
+    expect(data.pendingActions.map((a: any) => a.actionId)).toEqual(actions);
+    const missing = (await execute(service.yoga, `{ pendingTransactions(account: ["0:${'1'.repeat(64)}"]) { hash } }`)) as any;
+    expect(missing.errors[0]).toMatchObject({ message: 'emulated traces not found', extensions: { code: 'NOT_FOUND' } });
   });
 });
 

@@ -37,20 +37,24 @@ const byEndThenStart = (a: ActionRow, b: ActionRow) => {
 };
 
 /**
- * GET /api/v3/pendingActions: the actions of the traces still in flight (database and emulator, as
- * `pendingTraces` merges them), traces newest first and, within one, actions by end lt then start lt, newest
- * first; by account, only those involving it. `{actions, address_book, metadata}`.
+ * The actions of the traces still in flight (database and emulator, as `pendingTraces` merges them), traces newest
+ * first and, within one, actions by end lt then start lt, newest first; by account, only those involving it.
+ * Shared by REST and GraphQL.
  */
-export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
+export async function findPendingActions(ctx: RequestContext, request: PendingActionsRequest, types: ReadonlySet<string>) {
   const { traces, warnings } = await findPendingTraces(ctx, request.query);
-  const types = requestedTypes(settings.actionsVersion, request.supportedActionTypes);
-  const chosen = traces.map((trace) => ({
-    trace,
-    rows: selectActions(trace.actions, types)
+  const rows = traces.flatMap((trace) =>
+    selectActions(trace.actions, types)
       .filter((a) => request.account === undefined || a.accounts.includes(request.account))
       .sort(byEndThenStart),
-  }));
-  const actions = chosen.flatMap(({ rows }) => rows.map(toWireAction));
+  );
+  return { traces, rows, warnings };
+}
+
+/** GET /api/v3/pendingActions: `{actions, address_book, metadata}`, with `transactions_full` when asked. */
+export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
+  const { traces, rows, warnings } = await findPendingActions(ctx, request, requestedTypes(settings.actionsVersion, request.supportedActionTypes));
+  const actions = rows.map(toWireAction);
   if (request.includeTransactions) {
     const all = traces.flatMap((t) => t.transactions);
     const wire = await completeTransactions(

@@ -16,11 +16,11 @@ const newestFirst = (a: TraceTransaction, b: TraceTransaction) => {
 };
 
 /**
- * GET /api/v3/pendingTransactions: the transactions of these accounts in traces still in flight (database and
- * emulator, merged per trace as `pendingTraces` does), newest lt first, with the address book always (as on TON
- * Center). 404 `emulated traces not found` when the accounts have no trace in flight.
+ * The transactions of the accounts in traces still in flight (database and emulator, merged per trace as
+ * `pendingTraces` does), newest lt first; NOT_FOUND `emulated traces not found` when the accounts have no trace in
+ * flight, as TON Center answers. Shared by REST and GraphQL.
  */
-export async function getPendingTransactions(ctx: RequestContext, request: PendingTransactionsRequest) {
+export async function findPendingTransactions(ctx: RequestContext, request: PendingTransactionsRequest): Promise<TraceTransaction[]> {
   const accounts = new Set(request.account);
   const perAccount = await Promise.all(request.account.map((account) => findPendingTraces(ctx, { account, limit: PENDING_TRACE_BOUND })));
   const traces = new Map(perAccount.flatMap((r) => r.traces).map((t) => [traceKey(t), t]));
@@ -31,10 +31,15 @@ export async function getPendingTransactions(ctx: RequestContext, request: Pendi
     .flatMap((t) => t.transactions)
     .filter((tx) => accounts.has(tx.row.account))
     .sort(newestFirst);
-  const unique = [...new Map(txs.map((tx) => [tx.row.hash, tx])).values()];
+  return [...new Map(txs.map((tx) => [tx.row.hash, tx])).values()];
+}
+
+/** GET /api/v3/pendingTransactions: `{transactions, address_book}`, the address book always (as on TON Center). */
+export async function getPendingTransactions(ctx: RequestContext, request: PendingTransactionsRequest) {
+  const found = await findPendingTransactions(ctx, request);
   const transactions = await completeTransactions(
     ctx,
-    unique.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
+    found.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
   );
   const body: Record<string, unknown> = { transactions, address_book: await addressBook(ctx, addressesOf(transactions)) };
   if (ctx.warnings.length > 0) body.warnings = [...new Set(ctx.warnings)];

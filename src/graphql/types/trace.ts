@@ -1,7 +1,9 @@
 import type { ActionRow } from '../../data/actions';
 import { selectActions } from '../../data/traceDetails';
 import { expandActionTypes } from '../../actions/supported';
-import { PENDING_TRACES, SUPPORTED_ACTION_TYPES, TRACES } from '../../params/routes';
+import { PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, SUPPORTED_ACTION_TYPES, TRACES } from '../../params/routes';
+import { findPendingTransactions, pendingTransactionsRequest } from '../../rest/pendingTransactions';
+import { findPendingActions, pendingActionsRequest } from '../../rest/pendingActions';
 import { TRACE_KEY, tracesKeyset, type TraceFilter, type TraceRow } from '../../data/traces';
 import { tracesRequest } from '../../rest/traces';
 import { keysetConnection, pageComplexity } from '../connection';
@@ -278,6 +280,25 @@ builder.queryFields((t) => ({
       const request = pendingTracesRequest(graphqlSource(args));
       const { traces } = await findPendingTraces(ctx, request.query);
       return traces.map((tr) => ({ ...tr, supportedActionTypes: request.supportedActionTypes }));
+    },
+  }),
+  pendingTransactions: t.field({
+    type: [Transaction],
+    complexity: { field: 1, multiplier: 100 },
+    description:
+      "The accounts' transactions in traces still in flight, from the database and the trace emulator, newest first (emulated ones with `emulated` and `finality`); the same data as REST's `pendingTransactions`, NOT_FOUND when no trace of the accounts is in flight.",
+    args: routeArgs(t.arg, PENDING_TRANSACTIONS),
+    resolve: (_root, args, ctx) => findPendingTransactions(ctx, pendingTransactionsRequest(graphqlSource(args))),
+  }),
+  pendingActions: t.field({
+    type: [Action],
+    complexity: { field: 1, multiplier: 100 },
+    description:
+      "The actions of traces still in flight (by account those involving it, by external message all of its trace), with their `finality`; the same data as REST's `pendingActions`.",
+    args: routeArgs(t.arg, PENDING_ACTIONS, ['include_transactions']),
+    resolve: async (_root, args, ctx) => {
+      const request = pendingActionsRequest(graphqlSource(args));
+      return (await findPendingActions(ctx, request, request.supportedActionTypes)).rows.map(toWireAction);
     },
   }),
   traces: t.field({
