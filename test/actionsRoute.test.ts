@@ -5,6 +5,8 @@ import { fixtureJson, fixtureText, realTestnetTraces } from './helpers/fixtures'
 import { startService } from './helpers/service';
 import { diffSpec } from './helpers/spec';
 import { execute } from './helpers/graphql';
+import { findExamples } from '../src/data/examples';
+import { exampleTabs } from '../src/graphql/examples';
 
 const ACTIONS = 'actions_mainnet_2026_by_account.json';
 
@@ -119,6 +121,14 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     expect(node.transactionsFull.map((t: any) => t.hash)).toEqual(node.transactions);
     expect(node.transactionsFull.every((t: any) => t.actions.some((a: any) => a.actionId === id1))).toBe(true);
     expect(node.trace.traceId).toBeTruthy();
+  });
+
+  it('GraphiQL opens an Actions tab on a database with actions, and it runs to data', async () => {
+    const tab = exampleTabs(await findExamples(db.reader)).find((t) => t.query.includes('query Actions'));
+    expect(tab).toBeDefined();
+    const { data, errors } = (await execute(service.yoga, tab!.query, JSON.parse(tab!.variables))) as any;
+    expect(errors).toBeUndefined();
+    expect(data.actions.edges.length).toBeGreaterThan(0);
   });
 
   it('answers bad input with 422 and an unknown masterchain block with 404', async () => {

@@ -17,7 +17,7 @@ export interface Examples {
   account: string | null;
   /** A token contract (jetton wallet or master, NFT item or collection), which has metadata. */
   token: string | null;
-  /** Whether that trace has classified actions. */
+  /** Whether the database holds classified actions. */
   hasActions: boolean;
 }
 
@@ -44,7 +44,7 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   const [latest] = traceId !== null || seqno === null ? [] :
     await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
-  const [[action]] = traceId === null ? [[]] : [await db.query<{ one: number }>('select 1 as one from actions where trace_id = $1 limit 1', [traceId])];
+  const [action] = await db.query<{ one: number }>('select 1 as one from actions limit 1');
   const [[message], [transaction]] = transactionHash === null ? [[], []] : await Promise.all([
     db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]),
     db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),

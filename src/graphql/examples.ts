@@ -142,6 +142,33 @@ query Message($hash: [String!]) {
 }
 `;
 
+const TRACES = `# The traces that ended last, as a connection with keyset cursors (page on with \`after: <endCursor>\`),
+# each with its size, its root transaction and its actions.
+query Traces($after: String) {
+  traces(first: 3, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        traceId
+        endUtime
+        traceInfo { traceState transactions messages }
+        root { transaction { hash account inMsg { source value decodedOpcode } } }
+        actions { type success details }
+      }
+    }
+  }
+}
+`;
+
+const ACTIONS = `# Actions, what traces did in terms people use: the latest ones, with the transactions they span.
+query Actions($after: String) {
+  actions(first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges { node { type success traceEndUtime accounts details transactionsFull { hash account } } }
+  }
+}
+`;
+
 // __typename answers on any database, even with introspection disabled.
 const NO_DATA = `# This database holds no transactions yet, so there is nothing to show here. Once ton-indexer (or
 # \`npm run cli -- import <file>\`) has written some, reload this page: its tabs then hold a masterchain block,
@@ -165,6 +192,8 @@ export function exampleTabs(ex: Examples): ExampleTab[] {
     ex.transactionHash && tab(NAVIGATE, { hash: ex.transactionHash }),
     ex.account && tab(ACCOUNT, { address: ex.account }),
     ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
+    ex.traceId && tab(TRACES, { after: null }),
+    ex.hasActions && tab(ACTIONS, { after: null }),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];
 }

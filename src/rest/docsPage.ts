@@ -78,9 +78,9 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
       ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
     ],
-    [v3('actions')]: ex.traceId === null || !ex.hasActions ? [] : [
+    [v3('actions')]: !ex.hasActions ? [] : [
       { url: `${v3('actions')}?limit=5`, what: 'the actions of the traces that ended last' },
-      { url: `${v3('actions')}?trace_id=${hash(ex.traceId)}&include_transactions=true`, what: "a trace's actions with their transactions" },
+      { url: `${v3('actions')}?limit=2&include_transactions=true`, what: 'with the transactions each spans, whole' },
     ],
     [v3('pendingTransactions')]: ex.pendingAccount === null ? [] : [
       { url: `${v3('pendingTransactions')}?account=${ex.pendingAccount}`, what: "an account's transactions in traces still in flight" },

@@ -226,8 +226,10 @@ export const traceConnection = (field: string, filter: TraceFilter, types: Reado
 builder.objectFields(Action, (t) => ({
   transactionsFull: t.field({
     type: [Transaction],
+    nullable: { list: false, items: true },
     complexity: { field: 1, multiplier: 5 },
-    description: "The transactions the action spans, whole, in `transactions`' order (REST's `transactions_full`); emulated ones while the trace is pending.",
+    description:
+      "The transactions the action spans, whole, in `transactions`' order (REST's `transactions_full`); emulated ones while the trace is pending; null for one the database does not hold.",
     resolve: (a) => a.transactions,
   }),
   trace: t.field({
