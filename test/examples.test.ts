@@ -134,10 +134,10 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     expect(json.rest.map((r: any) => r.path)).toEqual([
       '/api/v3/transactionsByMasterchainBlock', '/api/v3/transactions', '/api/v3/transactionsByMessage', '/api/v3/adjacentTransactions', '/api/v3/messages',
       '/api/v3/blocks', '/api/v3/masterchainInfo', '/api/v3/masterchainBlockShards', '/api/v3/masterchainBlockShardState', '/api/v3/addressBook',
-      '/api/v3/metadata', '/api/v3/traces', '/api/v3/actions', '/api/v3/pendingTransactions', '/api/v3/pendingActions', '/api/v3/pendingTraces',
+      '/api/v3/metadata', '/api/v3/traces', '/api/v3/events', '/api/v3/actions', '/api/v3/pendingTransactions', '/api/v3/pendingActions', '/api/v3/pendingTraces',
     ]);
     // the demo set (testnet traces and transactions) holds no token contract and no action
-    expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual(['/api/v3/metadata', '/api/v3/actions', '/api/v3/pendingActions']);
+    expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual(['/api/v3/metadata', '/api/v3/events', '/api/v3/actions', '/api/v3/pendingActions']);
   });
 });
 

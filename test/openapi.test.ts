@@ -80,6 +80,7 @@ describe('OpenAPI document', () => {
       `/api/v3/metadata?${Object.keys(pending.metadata).map((a) => `address=${a}`).join('&')}`,
       `/api/v3/pendingTraces?account=${account}`,
       `/api/v3/traces?account=${account}&include_actions=true`,
+      `/api/v3/events?account=${account}`,
       `/api/v3/actions?trace_id=${encodeURIComponent(pending.traces[0].trace_id)}&include_transactions=true`,
       '/api/v3/actions?mc_seqno=7',
       `/api/v3/pendingTransactions?account=${account}`,

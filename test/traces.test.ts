@@ -91,6 +91,15 @@ describe.each(await availableBackends())('GET /api/v3/traces and GraphQL traces 
     expect(ids(await get(`start_utime=${start}&end_utime=${end}&limit=100`))).toEqual(inTime.map((t) => t.trace_id));
   });
 
+  it("/events, TON Center's deprecated alias: the same traces under `events`, actions included", async () => {
+    const traces = await get('limit=5&include_actions=true');
+    const res = await service.get('/api/v3/events?limit=5');
+    const events = await res.json();
+    expect(res.status).toBe(200);
+    expect(Object.keys(events)).toEqual(['events', 'address_book', 'metadata']);
+    expect(events.events).toEqual(traces.traces);
+  });
+
   it('leaves actions out unless include_actions, and rejects combined selectors and bad values with 422', async () => {
     const [first] = (await get('limit=1')).traces;
     expect(first.actions).toEqual([]);

@@ -99,6 +99,7 @@ const schemas = {
   MasterchainInfo: object({ last: ref('Block'), first: ref('Block') }),
   Metadata: { type: 'object', description: 'keyed by raw address: jetton wallets and masters, NFT items and collections only' },
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
   TracesResponse: {
@@ -256,6 +257,13 @@ export const OPENAPI = {
       'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',
       TRACES,
       { description: 'the page ([] when nothing matches)', schema: 'TracesResponse' },
+      [404],
+    ),
+    '/api/v3/events': route(
+      'events',
+      "TON Center's deprecated alias of /traces: the same traces, their actions always included, under `events`",
+      TRACES,
+      { description: 'the page, as `{events, address_book, metadata}`', schema: 'EventsResponse' },
       [404],
     ),
     '/api/v3/actions': route(

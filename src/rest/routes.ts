@@ -85,6 +85,7 @@ const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, lookups.addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
   [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
   [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
+  [`${API_PREFIX}events`]: route(TRACES, traces.tracesRequest, traces.getEvents, (r) => r.page.limit),
   [`${API_PREFIX}actions`]: route(ACTIONS, actions.actionsRequest, actions.getActions, (r) => r.page.limit),
   [`${API_PREFIX}pendingTransactions`]: route(PENDING_TRANSACTIONS, pendingTransactions.pendingTransactionsRequest, pendingTransactions.getPendingTransactions, (r) => r.account.length * 100),
   [`${API_PREFIX}pendingActions`]: route(PENDING_ACTIONS, pendingActions.pendingActionsRequest, pendingActions.getPendingActions, () => 100),

@@ -37,3 +37,10 @@ export async function getTraces(ctx: RequestContext, request: TracesRequest, set
   });
   return { body, immutable: false };
 }
+
+/** GET /api/v3/events: TON Center's deprecated alias of `/traces`, with the actions always and the list under `events`. */
+export async function getEvents(ctx: RequestContext, request: TracesRequest, settings: RequestSettings) {
+  const { body } = await getTraces(ctx, { ...request, includeActions: true }, settings);
+  const { traces, ...rest } = body;
+  return { body: { events: traces, ...rest }, immutable: false };
+}
