@@ -125,6 +125,21 @@ async function main() {
     const [{ lt }] = (await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])).rows;
     hubCursors.push({ address: h.account, after: encodeCursor('Account.transactions', [lt]) });
   }
+  // The hubs' actions: a depth every hub has, and the cursor the service would give the row just above it.
+  const [{ fewest }] = (await q.query<{ fewest: number }>(
+    `select min(n)::int as fewest from (select count(*) as n from action_accounts where account = any($1::text[]) group by account) c`,
+    [hubs.map((h) => h.account)],
+  )).rows;
+  const actionDepth = Math.max(0, (fewest ?? 10) - 10);
+  const actionCursors: { address: string; after: string }[] = [];
+  for (const h of hubs) {
+    const [row] = (await q.query<{ trace_end_lt: string; trace_id: string; action_end_lt: string; action_id: string }>(
+      `select trace_end_lt::text, trace_id, action_end_lt::text, action_id from action_accounts where account = $1
+        order by trace_end_lt desc, trace_id desc, action_end_lt desc, action_id desc offset $2 limit 1`,
+      [h.account, Math.max(0, actionDepth - 1)],
+    )).rows;
+    if (row) actionCursors.push({ address: h.account, after: encodeCursor('Account.actions', [row.trace_end_lt, row.trace_id, row.action_end_lt, row.action_id]) });
+  }
   const [{ total }] = (await q.query<{ total: number }>('select count(*)::int as total from transactions')).rows;
   const deepAll = (await q.query<{ lt: string; account: string }>(
     `select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`,
@@ -189,6 +204,13 @@ async function main() {
     add(await scenario('REST traces by account (/traces?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` }))));
     add(await scenario('REST actions by account (/actions?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/actions?account=${a.account}&limit=10` }))));
     add(await scenario('GraphQL Account.actions connection, first 10', uncached, regular.map((a) => graphql(print(BenchAccountActionsDocument), { address: a.account }))));
+    // The hubs' actions, first page and a deep one: REST by offset, GraphQL by cursor.
+    const hubActions = 'REST actions of a hub (/actions?account=), limit 10, first page';
+    add(await scenario(hubActions, uncached, hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10` }))));
+    add(await scenario(`REST actions of a hub, limit 10, offset ${actionDepth}`, uncached, hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10&offset=${actionDepth}` })), { versus: hubActions }));
+    const hubConnection = 'GraphQL Account.actions connection of a hub, first 10, first page';
+    add(await scenario(hubConnection, uncached, hubs.map((h) => graphql(print(BenchAccountActionsDocument), { address: h.account }))));
+    add(await scenario(`GraphQL Account.actions connection of a hub, first 10, ${actionDepth} deep (cursor)`, uncached, actionCursors.map((c) => graphql(print(BenchAccountActionsDocument), c)), { versus: hubConnection }));
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
     add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));
