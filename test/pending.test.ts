@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { fixtureJson, pendingDataset, realTestnetTraces } from './helpers/fixtures';
+import { pendingDataset } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { diffSpec, expandTrace } from './helpers/spec';
 

@@ -3,11 +3,9 @@ import { expandActionTypes, isShown } from '../actions/supported';
 import type { RequestContext } from '../context';
 import type { Trace } from '../traces/model';
 import { toWireAction, type WireAction } from '../wire/action';
-import { toWireMetadata } from '../wire/metadata';
 import { toWireTrace } from '../wire/trace';
 import type { ActionRow } from './actions';
-import { metadataRows } from './metadata';
-import { addressBook, addressesOf, completeTransactions } from './transactionDetails';
+import { addressesOf, bookAndMetadata, completeTraceTransactions } from './transactionDetails';
 
 /** The actions a client that supports `types` sees (actions/supported.ts); TON Center's default `latest` when unsaid. */
 export const selectActions = (rows: ActionRow[], types: ReadonlySet<string> = LATEST): ActionRow[] => rows.filter((a) => isShown(types, a));
@@ -38,17 +36,8 @@ export interface TraceShapeOptions {
  * address book and metadata over every account, message peer and action address, fetched concurrently.
  */
 export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
-  const all = traces.flatMap((t) => t.transactions);
-  const wire = await completeTransactions(
-    ctx,
-    all.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
-  );
+  const wire = await completeTraceTransactions(ctx, traces.flatMap((t) => t.transactions));
   const byHash = new Map(wire.map((tx) => [tx.hash, tx]));
   const shaped = traces.map((t) => toWireTrace(t, byHash, selectActions(t.actions, opts.supportedActionTypes).map(toWireAction)));
-  const addresses = [...new Set([...addressesOf(wire), ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))])];
-  const [book, metadata] = await Promise.all([
-    opts.noAddressBook ? {} : addressBook(ctx, addresses),
-    opts.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
-  ]);
-  return { traces: shaped, address_book: book, metadata };
+  return { traces: shaped, ...(await bookAndMetadata(ctx, [...addressesOf(wire), ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))], opts)) };
 }

@@ -5,6 +5,9 @@ import { toWireAccountState, toWireTransaction, type WireTransaction } from '../
 import { sortOutMessages } from './messages';
 import type { MessageWithContent, TransactionRow } from './rows';
 import type { TransactionFlags } from '../wire/transaction';
+import type { TraceTransaction } from '../traces/model';
+import { metadataRows } from './metadata';
+import { toWireMetadata } from '../wire/metadata';
 
 /** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */
 export interface TransactionSource {
@@ -78,4 +81,27 @@ export async function addressBook(ctx: RequestContext, addresses: string[]): Pro
 export async function transactionsResponse(ctx: RequestContext, rows: TransactionRow[], noAddressBook: boolean) {
   const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
   return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
+}
+
+/** Trace transactions (database or emulator) completed as `completeTransactions` does, their flags kept. */
+export const completeTraceTransactions = (ctx: RequestContext, txs: TraceTransaction[]) =>
+  completeTransactions(
+    ctx,
+    txs.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
+  );
+
+/** A response's `address_book` and `metadata` over these addresses, fetched concurrently, each left empty on request. */
+export async function bookAndMetadata(ctx: RequestContext, addresses: Iterable<string>, opts: { noAddressBook: boolean; noMetadata: boolean }) {
+  const list = [...new Set(addresses)];
+  const [address_book, metadata] = await Promise.all([
+    opts.noAddressBook ? {} : addressBook(ctx, list),
+    opts.noMetadata || list.length === 0 ? {} : metadataRows(ctx.db, list).then(toWireMetadata),
+  ]);
+  return { address_book, metadata };
+}
+
+/** Each action with its transactions whole (`transactions_full`), in the order it lists them; missing ones left out. */
+export function withTransactionsFull<A extends { transactions: string[] }>(actions: A[], transactions: WireTransaction[]) {
+  const byHash = new Map(transactions.map((t) => [t.hash, t]));
+  return actions.map((a) => ({ ...a, transactions_full: a.transactions.flatMap((h) => byHash.get(h) ?? []) }));
 }

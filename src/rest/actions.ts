@@ -2,15 +2,13 @@ import { expandActionTypes, requestedTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
 import { actionsPage, type ActionFilter } from '../data/actions';
 import { windowsOf } from '../data/filters';
-import { metadataRows } from '../data/metadata';
 import { addressesOfAction } from '../data/traceDetails';
-import { addressBook, completeTransactions } from '../data/transactionDetails';
+import { bookAndMetadata, completeTransactions, withTransactionsFull } from '../data/transactionDetails';
 import { filteredTransactions } from '../data/transactions';
 import { badInput } from '../errors';
 import { ACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { toWireAction } from '../wire/action';
-import { toWireMetadata } from '../wire/metadata';
 import type { RequestSettings } from './requestSettings';
 
 export interface ActionsRequest {
@@ -53,19 +51,14 @@ export function actionsRequest(source: ParamSource): ActionsRequest {
 export async function getActions(ctx: RequestContext, request: ActionsRequest, settings: RequestSettings) {
   const filter = { ...request.filter, supported: requestedTypes(settings.actionsVersion, request.filter.supported) };
   const rows = await actionsPage(ctx.db, filter, request.page);
-  const actions = rows.map(toWireAction);
+  const plain = rows.map(toWireAction);
+  let actions: typeof plain = plain;
   if (request.includeTransactions) {
     // Every transaction the page names, in one read (TON Center reads at most 100 and drops the rest unsaid).
-    const hashes = [...new Set(rows.flatMap((r) => r.tx_hashes ?? []))];
+    const hashes = [...new Set(plain.flatMap((a) => a.transactions))];
     const none = { rootHashes: [], fileHashes: [], accounts: [], excludeAccounts: [] };
     const found = hashes.length === 0 ? [] : await filteredTransactions(ctx.db, { ...none, hashes }, { limit: hashes.length, offset: 0, sort: 'desc' });
-    const byHash = new Map((await completeTransactions(ctx, found.map((row) => ({ row })))).map((t) => [t.hash, t]));
-    actions.forEach((a, i) => Object.assign(a, { transactions_full: (rows[i].tx_hashes ?? []).flatMap((h) => byHash.get(h) ?? []) }));
+    actions = withTransactionsFull(plain, await completeTransactions(ctx, found.map((row) => ({ row }))));
   }
-  const addresses = [...new Set(actions.flatMap(addressesOfAction))];
-  const [book, metadata] = await Promise.all([
-    settings.noAddressBook ? {} : addressBook(ctx, addresses),
-    settings.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
-  ]);
-  return { body: { actions, address_book: book, metadata }, immutable: false };
+  return { body: { actions, ...(await bookAndMetadata(ctx, plain.flatMap(addressesOfAction), settings)) }, immutable: false };
 }

@@ -1,12 +1,10 @@
 import type { RequestContext } from '../context';
 import { messagesPage, type MessagesFilter } from '../data/messages';
-import { metadataRows } from '../data/metadata';
-import { addressBook } from '../data/transactionDetails';
+import { bookAndMetadata } from '../data/transactionDetails';
 import { badInput } from '../errors';
 import { MESSAGES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { toWireMessage } from '../wire/message';
-import { toWireMetadata } from '../wire/metadata';
 import type { RequestSettings } from './requestSettings';
 import { windowsOf } from '../data/filters';
 
@@ -39,10 +37,6 @@ export function messagesRequest(source: ParamSource): MessagesRequest {
 export async function getMessages(ctx: RequestContext, request: MessagesRequest, settings: RequestSettings) {
   const rows = await messagesPage(ctx.db, request.filter, request.page);
   const messages = rows.map((row) => ({ ...toWireMessage(row), in_msg_tx_hash: row.in_msg_tx_hash, out_msg_tx_hash: row.out_msg_tx_hash }));
-  const addresses = [...new Set(rows.flatMap((m) => [m.source, m.destination]).filter((a): a is string => a !== null))];
-  const [book, metadata] = await Promise.all([
-    settings.noAddressBook ? {} : addressBook(ctx, addresses),
-    settings.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
-  ]);
-  return { body: { messages, address_book: book, metadata }, immutable: false };
+  const addresses = rows.flatMap((m) => [m.source, m.destination]).filter((a): a is string => a !== null);
+  return { body: { messages, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }

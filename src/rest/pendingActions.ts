@@ -1,14 +1,12 @@
 import { expandActionTypes, requestedTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
 import type { ActionRow } from '../data/actions';
-import { metadataRows } from '../data/metadata';
 import { addressesOfAction, selectActions } from '../data/traceDetails';
-import { addressBook, completeTransactions } from '../data/transactionDetails';
+import { bookAndMetadata, completeTraceTransactions, withTransactionsFull } from '../data/transactionDetails';
 import { PENDING_ACTIONS, PENDING_TRACE_BOUND } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
 import { toWireAction } from '../wire/action';
-import { toWireMetadata } from '../wire/metadata';
 import type { RequestSettings } from './requestSettings';
 
 export interface PendingActionsRequest {
@@ -54,22 +52,9 @@ export async function findPendingActions(ctx: RequestContext, request: PendingAc
 /** GET /api/v3/pendingActions: `{actions, address_book, metadata}`, with `transactions_full` when asked. */
 export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
   const { traces, rows, warnings } = await findPendingActions(ctx, request, requestedTypes(settings.actionsVersion, request.supportedActionTypes));
-  const actions = rows.map(toWireAction);
-  if (request.includeTransactions) {
-    const all = traces.flatMap((t) => t.transactions);
-    const wire = await completeTransactions(
-      ctx,
-      all.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
-    );
-    const byHash = new Map(wire.map((t) => [t.hash, t]));
-    for (const a of actions) Object.assign(a, { transactions_full: a.transactions.flatMap((h) => byHash.get(h) ?? []) });
-  }
-  const addresses = [...new Set(actions.flatMap(addressesOfAction))];
-  const [book, metadata] = await Promise.all([
-    settings.noAddressBook ? {} : addressBook(ctx, addresses),
-    settings.noMetadata || addresses.length === 0 ? {} : metadataRows(ctx.db, addresses).then(toWireMetadata),
-  ]);
-  const body: Record<string, unknown> = { actions, address_book: book, metadata };
+  const plain = rows.map(toWireAction);
+  const actions = request.includeTransactions ? withTransactionsFull(plain, await completeTraceTransactions(ctx, traces.flatMap((t) => t.transactions))) : plain;
+  const body: Record<string, unknown> = { actions, ...(await bookAndMetadata(ctx, plain.flatMap(addressesOfAction), settings)) };
   if (warnings.length > 0) body.warnings = warnings;
   return { body, immutable: false };
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import { addressBook, addressesOf, completeTransactions } from '../data/transactionDetails';
+import { addressBook, addressesOf, completeTraceTransactions } from '../data/transactionDetails';
 import { notFound } from '../errors';
 import { PENDING_TRACE_BOUND, PENDING_TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource, type ParsedParams } from '../params/spec';
@@ -37,10 +37,7 @@ export async function findPendingTransactions(ctx: RequestContext, request: Pend
 /** GET /api/v3/pendingTransactions: `{transactions, address_book}`, the address book always (as on TON Center). */
 export async function getPendingTransactions(ctx: RequestContext, request: PendingTransactionsRequest) {
   const found = await findPendingTransactions(ctx, request);
-  const transactions = await completeTransactions(
-    ctx,
-    found.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
-  );
+  const transactions = await completeTraceTransactions(ctx, found);
   const body: Record<string, unknown> = { transactions, address_book: await addressBook(ctx, addressesOf(transactions)) };
   if (ctx.warnings.length > 0) body.warnings = [...new Set(ctx.warnings)];
   return { body, immutable: false };
