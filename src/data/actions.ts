@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import { boundValues, keyset, type Bind, type KeysetPage, type KeyType } from './sql';
 import { requireBlockOf } from './transactions';
+import { messageHashMatch } from './messages';
 
 /** An action row with its detail columns read as `paths[<column>[.<field>]]`, decimals as strings. */
 export interface ActionRow {
@@ -110,8 +111,7 @@ function actionSource(f: ActionFilter, bind: Bind): { from: string; where: strin
   }
   if (f.msgHashes.length > 0) {
     // the actions that hold the transaction that sent or received the message
-    const hashes = bind(f.msgHashes);
-    const found = `select M.trace_id, M.tx_hash from messages M where M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[])`;
+    const found = `select M.trace_id, M.tx_hash from messages M where ${messageHashMatch(bind(f.msgHashes))}`;
     where.push(`A.trace_id in (select trace_id from (${found}) F) and exists (select 1 from (${found}) F where F.trace_id = A.trace_id and F.tx_hash = any(A.tx_hashes))`);
   }
   if (f.actionIds.length > 0) where.push(`A.action_id = any(${bind(f.actionIds)}::text[]::tonhash[])`);

@@ -101,14 +101,18 @@ export interface MessageFilter {
   destination?: string | null;
 }
 
+/**
+ * `messages M` rows with one of these hashes, raw or normalized (an external message is found by either): the one
+ * rule every route that takes message hashes follows. `hashes` is a bound placeholder holding a text array.
+ */
+export const messageHashMatch = (hashes: string) =>
+  `(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`;
+
 /** The WHERE conditions of a message filter on `messages M`; a hash matches the raw or the normalized one. */
 export function messageConditions(f: MessageFilter, bind: Bind): string[] {
   const where: string[] = [];
   if (f.direction !== undefined) where.push(`M.direction = ${bind(f.direction)}`);
-  if (f.msgHashes.length > 0) {
-    const hashes = bind(f.msgHashes);
-    where.push(`(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
-  }
+  if (f.msgHashes.length > 0) where.push(messageHashMatch(bind(f.msgHashes)));
   if (f.bodyHash !== undefined) where.push(`M.body_hash = ${bind(f.bodyHash)}::text::tonhash`);
   if (f.opcode !== undefined) where.push(`M.opcode = ${bind(f.opcode)}::int4`);
   if (f.source !== undefined) where.push(f.source === null ? 'M.source is null' : `M.source = ${bind(f.source)}::text`);

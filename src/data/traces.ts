@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { messageHashMatch } from './messages';
 import { requireBlockOf, selectTransactions, type TransactionColumn } from './transactions';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import { boundValues, keyset, type Bind, type KeysetPage } from './sql';
@@ -44,7 +45,7 @@ export function pendingTracesByExternalHashes(db: Queryable, hashes: readonly st
       where E.state = 'pending'
         and E.trace_id in (select M.trace_id from messages M
                             where M.direction = 'in' and M.source is null
-                              and (M.msg_hash = any($1::text[]::tonhash[]) or M.msg_hash_norm = any($1::text[]::tonhash[])))
+                              and ${messageHashMatch('$1')})
       order by E.end_lt desc nulls last, E.trace_id desc limit $2`,
     [hashes, limit],
   );
@@ -98,10 +99,7 @@ function traceConditions(f: TraceFilter, bind: Bind): string[] {
   if (f.account !== undefined) where.push(`exists (select 1 from transactions T where T.trace_id = E.trace_id and T.account = ${bind(f.account)}::text)`);
   if (f.traceIds.length > 0) where.push(`E.trace_id = any(${bind(f.traceIds)}::text[]::tonhash[])`);
   if (f.txHashes.length > 0) where.push(`E.trace_id in (select T.trace_id from transactions T where T.hash = any(${bind(f.txHashes)}::text[]::tonhash[]))`);
-  if (f.msgHashes.length > 0) {
-    const hashes = bind(f.msgHashes);
-    where.push(`E.trace_id in (select M.trace_id from messages M where M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`);
-  }
+  if (f.msgHashes.length > 0) where.push(`E.trace_id in (select M.trace_id from messages M where ${messageHashMatch(bind(f.msgHashes))})`);
   if (f.mcSeqno !== undefined) where.push(`E.state = 'complete' and E.mc_seqno_end = ${bind(f.mcSeqno)}::int8`);
   return where;
 }
