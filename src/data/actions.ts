@@ -2,7 +2,7 @@ import type { Finality } from '../traces/model';
 import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, storedPaths, type DetailField } from '../actions/details';
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
-import { boundValues, keyset, type Bind, type KeysetPage, type KeyType } from './sql';
+import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 import { requireBlockOf } from './transactions';
 import { messageHashMatch } from './messages';
 
@@ -127,13 +127,14 @@ function actionSource(f: ActionFilter, bind: Bind): { from: string; where: strin
 }
 
 /** The sort key of actions: the trace's end, the trace, the action's end, the action (the account's index order). */
-export const actionKey = (byAccount: boolean, byTime = false): readonly { expr: string; type: KeyType }[] => {
-  const [K, end] = byAccount ? ['AA', byTime ? 'action_end_utime' : 'action_end_lt'] : ['A', byTime ? 'end_utime' : 'end_lt'];
+export const actionKey = (byAccount: boolean, byTime = false): readonly KeyColumn[] => {
+  const [unit, K] = [byTime ? 'utime' : 'lt', byAccount ? 'AA' : 'A'];
   return [
-    { expr: `${K}.trace_end_${byTime ? 'utime' : 'lt'}`, type: 'int8' },
-    { expr: `${K}.trace_id`, type: 'tonhash' },
-    { expr: `${K}.${end}`, type: 'int8' },
-    { expr: `${K}.action_id`, type: 'tonhash' },
+    { expr: `${K}.trace_end_${unit}`, type: 'int8', field: `trace_end_${unit}` },
+    { expr: `${K}.trace_id`, type: 'tonhash', field: 'trace_id' },
+    // action_accounts holds the action's end under its own name
+    { expr: `${K}.${byAccount ? 'action_' : ''}end_${unit}`, type: 'int8', field: `end_${unit}` },
+    { expr: `${K}.action_id`, type: 'tonhash', field: 'action_id' },
   ];
 };
 

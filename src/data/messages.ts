@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { MessageRow, MessageWithContent } from './rows';
-import { boundValues, keyset, type Bind, type KeysetPage } from './sql';
+import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 
 export const MESSAGE_COLUMNS = [
@@ -177,10 +177,10 @@ export async function messagesPage(
 
 /** The sort key of an account's messages, newest first: its transaction's lt, then the side, then the hash. */
 export const ACCOUNT_MESSAGE_KEY = [
-  { expr: 'T.lt', type: 'int8' },
-  { expr: 'M.direction::text', type: 'text' },
-  { expr: 'M.msg_hash::text', type: 'text' },
-] as const;
+  { expr: 'T.lt', type: 'int8', field: 'tx_lt' },
+  { expr: 'M.direction::text', type: 'text', field: 'direction' },
+  { expr: 'M.msg_hash::text', type: 'text', field: 'msg_hash' },
+] as const satisfies readonly KeyColumn[];
 
 /**
  * A keyset page of the messages an account's transactions received and sent (bodies left out), newest first,

@@ -22,6 +22,13 @@ export interface KeysetPage {
 /** The types a sort key column may have, each with the values it takes (a cursor is client input). */
 export type KeyType = 'int8' | 'text' | 'tonhash';
 
+/** A column of a sort key: its SQL, its type, and the field of a served row its value is read back from (cursors). */
+export interface KeyColumn {
+  expr: string;
+  type: KeyType;
+  field: string;
+}
+
 const KEY_VALUES: Record<KeyType, (v: string) => boolean> = {
   int8: (v) => isDecimalInRange(v, INT64_MIN, INT64_MAX),
   text: (v) => v.length <= 100,
@@ -33,7 +40,7 @@ const KEY_VALUES: Record<KeyType, (v: string) => boolean> = {
  * first: `after` a key means below it, `before` above it; a backward page reads upwards from `before` (the caller
  * reverses it). Row comparisons keep the seek on the index that serves the order.
  */
-export function keyset(columns: readonly { expr: string; type: KeyType }[], page: KeysetPage, bind: Bind) {
+export function keyset(columns: readonly KeyColumn[], page: KeysetPage, bind: Bind) {
   for (const key of [page.after, page.before]) {
     if (key && !key.every((v, i) => KEY_VALUES[columns[i].type](v))) throw badInput(`cursor holds a position this list does not have: ${JSON.stringify(key).slice(0, 120)}`);
   }

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types';
 import { messageHashMatch } from './messages';
 import { requireBlockOf, selectTransactions, type TransactionColumn } from './transactions';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
-import { boundValues, keyset, type Bind, type KeysetPage } from './sql';
+import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 import type { TransactionRow } from './rows';
 
 /** A `traces` row. */
@@ -123,9 +123,9 @@ export async function tracesPage(db: Queryable, f: TraceFilter, page: { limit: n
 
 /** The sort key of trace connections, newest first: end lt, then trace id. */
 export const TRACE_KEY = [
-  { expr: 'E.end_lt', type: 'int8' },
-  { expr: 'E.trace_id', type: 'tonhash' },
-] as const;
+  { expr: 'E.end_lt', type: 'int8', field: 'end_lt' },
+  { expr: 'E.trace_id', type: 'tonhash', field: 'trace_id' },
+] as const satisfies readonly KeyColumn[];
 
 /** A keyset page of the traces matching a filter, newest end first (traces without an end lt are left out). */
 export async function tracesKeyset(db: Queryable, f: TraceFilter, page: KeysetPage): Promise<TraceRow[]> {

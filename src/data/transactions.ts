@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
-import { boundValues, keyset, type KeysetPage, type KeyType } from './sql';
+import { boundValues, keyset, type KeyColumn, type KeysetPage } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
 
@@ -225,8 +225,10 @@ export async function adjacentTransactions(
 export type TransactionScope = { account: string } | { all: true };
 
 /** A scope's sort key, newest first: lt alone within one account (unique there), else lt then account. */
-export const transactionKey = (scope: TransactionScope | 'blocks'): readonly { expr: string; type: KeyType }[] =>
-  typeof scope === 'object' && 'account' in scope ? [{ expr: 'T.lt', type: 'int8' }] : [{ expr: 'T.lt', type: 'int8' }, { expr: 'T.account', type: 'text' }];
+export const transactionKey = (scope: TransactionScope | 'blocks'): readonly KeyColumn[] => {
+  const lt: KeyColumn = { expr: 'T.lt', type: 'int8', field: 'lt' };
+  return typeof scope === 'object' && 'account' in scope ? [lt] : [lt, { expr: 'T.account', type: 'text', field: 'account' }];
+};
 
 /**
  * A keyset page of a scope's transactions, newest first: it seeks to its cursor through the index that serves

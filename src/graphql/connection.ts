@@ -1,5 +1,5 @@
 import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
-import type { Key, KeysetPage } from '../data/sql';
+import type { Key, KeyColumn, KeysetPage } from '../data/sql';
 import { badUserInput } from './errors';
 
 /** Page sizes of every connection: `first` / `last` default and bound, as REST's `limit`. */
@@ -23,24 +23,28 @@ function decode(field: string, width: number, cursor: string | null | undefined)
 /**
  * A Relay connection over a keyset: the cursor holds the sort key of its row (named after the field that issued
  * it, so one field's cursor is refused by another), and the data function seeks to it through an index, so a page
- * deep in the list costs what the first one does. `field` names the connection in errors; `key` gives a row's
- * sort key, `width` values long.
+ * deep in the list costs what the first one does. `key` is the data layer's sort key: each column names the field
+ * of `row(node)` its value is read back from, so the cursor and the SQL cannot drift apart.
  */
 export function keysetConnection<T>(
   field: string,
-  width: number,
+  key: readonly KeyColumn[],
   args: DefaultConnectionArguments,
-  key: (row: T) => Key,
+  row: (node: T) => object,
   fetch: (page: KeysetPage) => Promise<T[]>,
 ) {
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
     if (size !== null && size !== undefined && (size < 0 || size > MAX_PAGE)) throw badUserInput(`argument "${name}" must be from 0 to ${MAX_PAGE}, got ${size}`);
   }
-  const after = decode(field, width, args.after);
-  const before = decode(field, width, args.before);
+  const after = decode(field, key.length, args.after);
+  const before = decode(field, key.length, args.before);
+  const cursorOf = (node: T) => {
+    const values = row(node) as Record<string, unknown>;
+    return encodeCursor(field, key.map((c) => String(values[c.field])));
+  };
   return resolveCursorConnection<Promise<T[]>>(
-    { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (row) => encodeCursor(field, key(row as T)) },
+    { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (node) => cursorOf(node as T) },
     ({ limit, inverted }) => fetch({ after, before, limit, backward: inverted }),
   );
 }

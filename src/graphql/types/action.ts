@@ -160,9 +160,9 @@ export const ActionConnection = builder.connectionObject(
 export const actionConnection = (field: string, filter: ActionFilter, args: DefaultConnectionArguments, ctx: RequestContext) =>
   keysetConnection(
     field,
-    actionKey(filter.account !== undefined).length,
+    actionKey(filter.account !== undefined),
     args,
-    (a: WireAction) => [String(a.trace_end_lt), a.trace_id!, String(a.end_lt), a.action_id],
+    (a: WireAction) => a,
     async (page) => (await actionsKeyset(ctx.db, filter, page)).map(toWireAction),
   );
 

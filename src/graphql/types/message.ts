@@ -178,9 +178,9 @@ export const accountMessageConnection = (account: string, args: DefaultConnectio
   const columns = selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS, ['edges', 'node']);
   return keysetConnection(
     'Account.messages',
-    ACCOUNT_MESSAGE_KEY.length,
+    ACCOUNT_MESSAGE_KEY,
     args,
-    (m: MessageSource) => [String(m.tx_lt), m.direction, m.msg_hash],
+    (m: MessageSource) => m,
     (page) => accountMessages(ctx.db, account, page, columns),
   );
 };

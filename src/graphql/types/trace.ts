@@ -217,9 +217,9 @@ export const TraceConnection = builder.connectionObject(
 export const traceConnection = (field: string, filter: TraceFilter, types: ReadonlySet<string>, args: DefaultConnectionArguments, ctx: RequestContext) =>
   keysetConnection(
     field,
-    TRACE_KEY.length,
+    TRACE_KEY,
     args,
-    (tr: TraceRef) => [String(tr.header.end_lt), tr.header.trace_id!],
+    (tr: TraceRef) => tr.header,
     async (page) => (await tracesKeyset(ctx.db, filter, page)).map((header) => lazyTrace(ctx, header, types)),
   );
 

@@ -277,13 +277,12 @@ export const TransactionConnection = builder.connectionObject(
 
 /** A transaction connection over a scope: its page reads the columns the nodes' selection needs. */
 export const transactionConnection = (field: string, scope: TransactionScope, args: DefaultConnectionArguments, ctx: RequestContext, info: GraphQLResolveInfo) => {
-  const key = transactionKey(scope);
   const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, ['edges', 'node']);
   return keysetConnection(
     field,
-    key.length,
+    transactionKey(scope),
     args,
-    (tx: TransactionRef) => (key.length === 1 ? [String(tx.row.lt)] : [String(tx.row.lt), tx.row.account]),
+    (tx: TransactionRef) => tx.row,
     async (page) => (await transactionsKeyset(ctx.db, scope, page, columns)).map(fromDatabase),
   );
 };
@@ -299,9 +298,9 @@ builder.objectField(Block, 'transactions', (t) =>
       const block = { workchain: b.workchain, shard: b.shard, seqno: b.seqno };
       return keysetConnection(
         'Block.transactions',
-        transactionKey('blocks').length,
+        transactionKey('blocks'),
         args,
-        (tx: TransactionRef) => [String(tx.row.lt), tx.row.account],
+        (tx: TransactionRef) => tx.row,
         async (page) => (await ctx.loaders.blockTransactions.load({ block, page, columns })).map(fromDatabase),
       );
     },
