@@ -116,28 +116,25 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
       });
     });
 
-    it('pages the messages of its transactions: each transaction\'s in-message and out-messages, newest transaction first', async () => {
-      const history = historyOf(busiest);
-      const expected = history.flatMap((t) => [...(t.in_msg ? [['in', t.in_msg.hash]] : []), ...[...t.out_msgs.map((m: any) => ['out', m.hash])].sort((a, b) => cmp(b[1], a[1]))]);
-      const seen: string[][] = [];
+    it("pages the messages of its transactions: newest transaction first, within one its out-messages then its inbound one", async () => {
+      // the order Account.messages promises, from the files: (transaction lt, side, hash), all descending
+      const expected = historyOf(busiest).flatMap((t) => [
+        ...t.out_msgs.map((m: any) => m.hash).sort((a: string, b: string) => cmp(b, a)),
+        ...(t.in_msg ? [t.in_msg.hash] : []),
+      ]);
+      expect(expected.length).toBeGreaterThan(8);
+      const seen: string[] = [];
       let after: string | null = null;
       for (let i = 0; i < 100; i += 1) {
         const { account } = await query(
-          `query ($a: String!, $after: String) { account(address: $a) { messages(first: 4, after: $after) { pageInfo { hasNextPage endCursor } edges { node { hash inMsgTxHash outMsgTxHash } } } } }`,
+          `query ($a: String!, $after: String) { account(address: $a) { messages(first: 4, after: $after) { pageInfo { hasNextPage endCursor } edges { node { hash } } } } }`,
           { a: busiest, after },
         );
-        seen.push(...account.messages.edges.map((e: any) => [e.node.inMsgTxHash && byHash.get(e.node.inMsgTxHash)?.account === busiest ? 'in' : 'out', e.node.hash]));
+        seen.push(...account.messages.edges.map((e: any) => e.node.hash));
         if (!account.messages.pageInfo.hasNextPage) break;
         after = account.messages.pageInfo.endCursor;
       }
-      // within one transaction: 'out' sorts after 'in' in descending order, hashes descending
-      const byTx = (pairs: string[][]) => pairs.map(([d, h]) => `${d}:${h}`);
-      const ordered = history.flatMap((t) => [
-        ...t.out_msgs.map((m: any) => ['out', m.hash]).sort((a: string[], b: string[]) => cmp(b[1], a[1])),
-        ...(t.in_msg ? [['in', t.in_msg.hash]] : []),
-      ]);
-      expect(byTx(seen)).toEqual(byTx(ordered));
-      expect(new Set(byTx(seen))).toEqual(new Set(byTx(expected)));
+      expect(seen).toEqual(expected);
     });
 
     it('gives token metadata for a token account, null for others', async () => {

@@ -44,7 +44,7 @@ interface Account {
   now: number;
 }
 
-/** The first HUBS accounts take HUB_SHARE of all transactions: 0.5% each, 5000 transactions each at 1M. */
+/** The first HUBS accounts take HUB_SHARE of all transactions: 0.5% each, about 5,000 each at 1M. */
 const HUBS = 4;
 const HUB_SHARE = 0.02;
 
