@@ -19,7 +19,8 @@ const lookup = (spec: typeof ADDRESS_BOOK | typeof METADATA) => (source: ParamSo
 export const addressBookRequest = lookup(ADDRESS_BOOK);
 export const metadataRequest = lookup(METADATA);
 
-const NOT_AN_ADDRESS: WireAddressBookEntry = { user_friendly: null, domain: null, interfaces: [] };
+/** The entry of a string that is not an address (a fresh object each time: responses share nothing). */
+const notAnAddress = (): WireAddressBookEntry => ({ user_friendly: null, domain: null, interfaces: [] });
 
 /**
  * GET /api/v3/addressBook: the bare map keyed by each string as given (two spellings of one address, two keys),
@@ -29,7 +30,7 @@ export async function getAddressBook(ctx: RequestContext, request: LookupRequest
   const book = await addressBook(ctx, rawsOf(request));
   const body: Record<string, WireAddressBookEntry> = {};
   for (const { input, raw } of [...request.inputs].sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0))) {
-    body[input] = raw === undefined ? { ...NOT_AN_ADDRESS, interfaces: [] } : book[raw];
+    body[input] = raw === undefined ? notAnAddress() : book[raw];
   }
   return { body, immutable: false };
 }
