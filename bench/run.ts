@@ -11,6 +11,7 @@ import { encodeCursor } from '../src/graphql/connection';
 import { connected, openRedis } from '../src/emulator/redis';
 import {
   BenchAccountActionsDocument,
+  BenchAccountTracesDocument,
   BenchAccountConnectionDocument,
   BenchAccountPageDocument,
   BenchAllTransactionsDocument,
@@ -140,6 +141,24 @@ async function main() {
     )).rows;
     if (row) actionCursors.push({ address: h.account, after: encodeCursor('Account.actions', [row.trace_end_lt, row.trace_id, row.action_end_lt, row.action_id]) });
   }
+  // The hubs' traces: a depth every hub has, and the cursor the service would give the trace just above it.
+  const traceRows = async (account: string, offset: number) =>
+    (await q.query<{ end_lt: string; trace_id: string }>(
+      `select E.end_lt::text, E.trace_id from traces E where E.end_lt is not null
+          and E.trace_id in (select T.trace_id from transactions T where T.account = $1)
+        order by E.end_lt desc, E.trace_id desc offset $2 limit 1`,
+      [account, offset],
+    )).rows;
+  const [{ fewestTraces }] = (await q.query<{ fewestTraces: number }>(
+    `select min(n)::int as "fewestTraces" from (select count(distinct trace_id) as n from transactions where account = any($1::text[]) group by account) c`,
+    [hubs.map((h) => h.account)],
+  )).rows;
+  const traceDepth = Math.max(0, (fewestTraces ?? 10) - 10);
+  const traceCursors: { address: string; after: string }[] = [];
+  for (const h of hubs) {
+    const [row] = await traceRows(h.account, Math.max(0, traceDepth - 1));
+    if (row) traceCursors.push({ address: h.account, after: encodeCursor('Account.traces', [row.end_lt, row.trace_id]) });
+  }
   const [{ total }] = (await q.query<{ total: number }>('select count(*)::int as total from transactions')).rows;
   const deepAll = (await q.query<{ lt: string; account: string }>(
     `select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`,
@@ -202,6 +221,12 @@ async function main() {
     // Traces and actions of the 16 busiest accounts that are not hubs (a hub's traces hold hundreds of transactions each).
     const regular = accounts.slice(4);
     add(await scenario('REST traces by account (/traces?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` }))));
+    const hubTraces = 'REST traces of a hub (/traces?account=), limit 10, first page';
+    add(await scenario(hubTraces, uncached, hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` }))));
+    add(await scenario(`REST traces of a hub, limit 10, offset ${traceDepth}`, uncached, hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10&offset=${traceDepth}` })), { versus: hubTraces }));
+    const traceConnection = 'GraphQL Account.traces connection of a hub with actions, first 10, first page';
+    add(await scenario(traceConnection, uncached, hubs.map((h) => graphql(print(BenchAccountTracesDocument), { address: h.account }))));
+    add(await scenario(`GraphQL Account.traces connection of a hub with actions, first 10, ${traceDepth} deep (cursor)`, uncached, traceCursors.map((c) => graphql(print(BenchAccountTracesDocument), c)), { versus: traceConnection }));
     add(await scenario('REST actions by account (/actions?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/actions?account=${a.account}&limit=10` }))));
     add(await scenario('GraphQL Account.actions connection, first 10', uncached, regular.map((a) => graphql(print(BenchAccountActionsDocument), { address: a.account }))));
     // The hubs' actions, first page and a deep one: REST by offset, GraphQL by cursor.

@@ -1,5 +1,5 @@
 import type { Finality } from '../traces/model';
-import { DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, storedPaths, type DetailField } from '../actions/details';
+import { readsOf, SHAPED_TYPES, type Composite, type Read } from '../actions/details';
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
@@ -30,44 +30,64 @@ export interface ActionRow {
   finality?: Finality;
 }
 
-const DECIMAL_KINDS = new Set(['decimal', 'opcode']);
-
-function expression(field: DetailField): string {
-  const [column, member] = field.path;
-  const ref = member === undefined ? `A.${column}` : `(A.${column}).${member}`;
-  switch (field.kind) {
-    case 'dexTransfer': {
-      const parts = DEX_TRANSFER_FIELDS.map(([name, kind]) => `'${name}', (${ref}).${name}${kind === 'decimal' ? '::text' : ''}`);
-      return `case when ${ref} is null then null else json_build_object(${parts.join(', ')}) end`;
-    }
-    case 'peerSwaps': {
-      const parts = PEER_SWAP_FIELDS.map(([name, kind]) => `'${name}', p.${name}${kind === 'decimal' ? '::text' : ''}`);
-      return `(select coalesce(json_agg(json_build_object(${parts.join(', ')})), '[]'::json) from unnest(${ref}) as p)`;
-    }
+/** SQL for a stored scalar at `ref`, as JSON takes it: numerics and addresses as text. */
+function scalarSql(kind: string, ref: string): string {
+  switch (kind) {
+    case 'bool':
+    case 'int':
+    case 'currencies':
+      return ref;
+    case 'addressList':
+    case 'decimalList':
+      return `${ref}::text[]`;
     default:
-      return DECIMAL_KINDS.has(field.kind) ? `${ref}::text` : ref;
+      return `${ref}::text`;
   }
 }
 
-const PATHS = storedPaths();
+const objectSql = (of: Composite, ref: string) => `json_build_object(${of.fields.map((f) => `'${f.key}', ${scalarSql(f.kind, `(${ref}).${f.member}`)}`).join(', ')})`;
+
+function columnRef(path: string): string {
+  const [column, member] = path.split('.');
+  return member === undefined ? `A.${column}` : `(A.${column}).${member}`;
+}
+
+/** The SQL of one value a type's details read. */
+function readSql(read: Read): string {
+  if (read.kind === 'marketplaceName') {
+    const at = read.path.slice('marketplace_name:'.length);
+    return `(select MN.name from marketplace_names MN where MN.address = coalesce(${columnRef(at)}, A.asset))`;
+  }
+  const ref = columnRef(read.path);
+  if (read.kind === 'object') return objectSql(read.of!, ref);
+  if (read.kind === 'list') return `(select coalesce(json_agg(${objectSql(read.of!, 'p')}), '[]'::json) from unnest(${ref}) as p)`;
+  return scalarSql(read.kind, ref);
+}
+
+/** What a type's details read, as one JSON object keyed by path. */
+const readsObject = (reads: Read[]) => (reads.length === 0 ? `'{}'::json` : `json_build_object(${reads.map((r) => `'${r.path}', ${readSql(r)}`).join(', ')})`);
+
+/** One JSON column of the values each action's details read: a type reads only its own columns. */
+const PATHS_SQL = (() => {
+  const byReads = new Map<string, string[]>();
+  for (const type of SHAPED_TYPES) {
+    const sql = readsObject(readsOf(type));
+    byReads.set(sql, [...(byReads.get(sql) ?? []), type]);
+  }
+  const branches = [...byReads].map(([sql, types]) => `when A.type in (${types.map((t) => `'${t}'`).join(', ')}) then ${sql}`);
+  return `case ${branches.join('\n      ')}\n      else ${readsObject(readsOf(''))} end`;
+})();
 
 const COLUMNS = `A.trace_id, A.action_id, A.type, A.success, A.start_lt, A.end_lt, A.start_utime, A.end_utime,
     A.trace_end_lt, A.trace_end_utime, A.trace_mc_seqno_end, A.trace_external_hash, A.trace_external_hash_norm,
     A.tx_hashes::text[] as tx_hashes, coalesce(A.ancestor_type, '{}')::text[] as ancestor_type,
     array(select X.account::text from action_accounts X
            where X.trace_id = A.trace_id and X.action_id = A.action_id order by X.account) as accounts,
-    ${PATHS.map((p, i) => `${expression(p)} as p${i}`).join(',\n    ')}`;
+    ${PATHS_SQL} as paths`;
 
 const SELECT = `select ${COLUMNS} from actions A`;
 
-function toActionRow(raw: Record<string, unknown>): ActionRow {
-  const paths: Record<string, unknown> = {};
-  PATHS.forEach((p, i) => {
-    paths[p.path.join('.')] = raw[`p${i}`];
-    delete raw[`p${i}`];
-  });
-  return { ...(raw as Omit<ActionRow, 'paths'>), paths };
-}
+const toActionRow = (raw: Record<string, unknown>): ActionRow => raw as unknown as ActionRow;
 
 /** Batch function: the actions of each trace, by start_lt then end_lt (toncenter's /traces order). */
 export async function actionsByTraces(db: Queryable, traceIds: readonly string[]): Promise<ActionRow[][]> {

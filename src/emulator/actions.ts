@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decode, encode } from '@msgpack/msgpack';
-import { storedPaths } from '../actions/details';
+import { readsOf } from '../actions/details';
 import type { ActionRow } from '../data/actions';
 import type { ActionInsertRow } from '../import/mapAction';
 import { FINALITIES, type Finality } from '../traces/model';
@@ -9,7 +9,6 @@ type Dict = Record<string, unknown>;
 
 /** The classifier writes these as msgpack integers; every other number travels as a decimal string. */
 const INTEGER_KEYS = new Set(['start_lt', 'end_lt', 'start_utime', 'end_utime', 'opcode', 'finality', 'trace_end_lt', 'trace_end_utime', 'trace_mc_seqno_end']);
-const PATHS = storedPaths();
 
 const text = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? v : String(v));
 
@@ -33,11 +32,13 @@ export function decodeActions(raw: Buffer): Dict[] {
 /** An emulator action dict as the row the wire shaping reads; trace-level fields come from the trace. */
 export function toActionRow(d: Dict, trace: { trace_id: string | null; end_lt: string | null; end_utime: number | null; mc_seqno_end: number | null; external_hash: string | null }): ActionRow {
   const paths: Record<string, unknown> = {};
-  for (const p of PATHS) {
-    const [column, member] = p.path;
+  // the classifier's dict holds the columns of its actions row; lookups the database makes are not in it
+  for (const read of readsOf(String(d.type))) {
+    if (read.kind === 'marketplaceName') continue;
+    const [column, member] = read.path.split('.');
     const top = d[column];
     const value = member === undefined ? top : top && typeof top === 'object' ? (top as Dict)[member] : undefined;
-    paths[p.path.join('.')] = value === undefined ? null : plain(value);
+    paths[read.path] = value === undefined ? null : plain(value);
   }
   return {
     trace_id: (d.trace_id as string | null) ?? trace.trace_id ?? '',

@@ -51,7 +51,7 @@ export function actionsRequest(source: ParamSource): ActionsRequest {
 export async function getActions(ctx: RequestContext, request: ActionsRequest, settings: RequestSettings) {
   const filter = { ...request.filter, supported: requestedTypes(settings.actionsVersion, request.filter.supported) };
   const rows = await actionsPage(ctx.db, filter, request.page);
-  const plain = rows.map(toWireAction);
+  const plain = rows.map((a) => toWireAction(a, ctx.services.network));
   let actions: typeof plain = plain;
   if (request.includeTransactions) {
     // Every transaction the page names, in one read (TON Center reads at most 100 and drops the rest unsaid).

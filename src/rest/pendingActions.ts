@@ -52,7 +52,7 @@ export async function findPendingActions(ctx: RequestContext, request: PendingAc
 /** GET /api/v3/pendingActions: `{actions, address_book, metadata}`, with `transactions_full` when asked. */
 export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
   const { traces, rows, warnings } = await findPendingActions(ctx, request, requestedTypes(settings.actionsVersion, request.supportedActionTypes));
-  const plain = rows.map(toWireAction);
+  const plain = rows.map((a) => toWireAction(a, ctx.services.network));
   const actions = request.includeTransactions ? withTransactionsFull(plain, await completeTraceTransactions(ctx, traces.flatMap((t) => t.transactions))) : plain;
   const body: Record<string, unknown> = { actions, ...(await bookAndMetadata(ctx, plain.flatMap(addressesOfAction), settings)) };
   if (warnings.length > 0) body.warnings = warnings;

@@ -1,43 +1,20 @@
-import { detailsOf, type DetailField } from '../actions/details';
+import type { Network } from '../config';
+import { EXTRA_CURRENCY_TRANSFER } from '../actions/details';
+import { shapeDetails } from '../actions/shape';
 import type { ActionRow } from '../data/actions';
-import { bodyOpcode, decodeBody } from '../encoding/body';
-import { opcodeToHex } from '../encoding/numbers';
 
-const ENCRYPTED_COMMENT = 0x2167da4b;
-
-function derived(key: string, forwardPayload: unknown): unknown {
-  if (typeof forwardPayload !== 'string') return null;
-  if (key === 'comment') return decodeBody(forwardPayload)?.comment ?? null;
-  try {
-    return bodyOpcode(forwardPayload) === ENCRYPTED_COMMENT;
-  } catch {
-    return null;
-  }
-}
-
-function value(field: DetailField, paths: Record<string, unknown>): unknown {
-  if (field.kind === 'derived') return derived(field.key, paths['nft_transfer_data.forward_payload']);
-  const v = paths[field.path.join('.')] ?? null;
-  if (v === null) return field.kind === 'peerSwaps' ? [] : null;
-  if (field.kind === 'opcode') return opcodeToHex(Number(v));
-  if (field.kind === 'int') return Number(v);
-  return v;
-}
+/** The stored type whose details shape an action has (TON Center may show it under another type name). */
+export const DETAILS_TYPE = Symbol('detailsType');
 
 const hasCurrencies = (v: unknown) => typeof v === 'object' && v !== null && Object.keys(v).length > 0;
 
 /**
- * An Action in the v3 wire form: `details` shaped per type as toncenter does; a type this service does not
- * shape keeps its raw columns. Transfers that carry extra currencies are typed `extra_currency_transfer`.
+ * An Action in the v3 wire form: `details` shaped per type as TON Center does; a type it does not shape keeps
+ * its raw columns. Transfers and calls that carry extra currencies are typed `extra_currency_transfer`.
  */
-export function toWireAction(row: ActionRow) {
-  let type = row.type;
-  if ((type === 'call_contract' || type === 'ton_transfer') && hasCurrencies(row.paths.value_extra_currencies)) {
-    type = 'extra_currency_transfer';
-  }
-  const fields = detailsOf(type);
-  const details: Record<string, unknown> = {};
-  for (const field of fields) details[field.key] = value(field, row.paths);
+export function toWireAction(row: ActionRow, network: Network) {
+  const get = (path: string) => row.paths[path] ?? null;
+  const shown = (row.type === 'call_contract' || row.type === 'ton_transfer') && hasCurrencies(get('value_extra_currencies')) ? EXTRA_CURRENCY_TRANSFER : row.type;
   return {
     trace_id: row.trace_id,
     action_id: row.action_id,
@@ -50,12 +27,14 @@ export function toWireAction(row: ActionRow) {
     trace_mc_seqno_end: row.trace_mc_seqno_end,
     transactions: row.tx_hashes ?? [],
     success: row.success,
-    type,
-    details,
+    type: shown,
+    details: shapeDetails(row.type, get, { type: row.type, network }),
     trace_external_hash: row.trace_external_hash,
     trace_external_hash_norm: row.trace_external_hash_norm,
     accounts: row.accounts,
     finality: row.finality ?? ('finalized' as const),
+    // a symbol key: GraphQL picks the typed details by it, JSON.stringify leaves it out
+    [DETAILS_TYPE]: row.type,
   };
 }
 

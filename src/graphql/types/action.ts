@@ -1,7 +1,7 @@
-import { ACTION_DETAILS, DEX_TRANSFER_FIELDS, PEER_SWAP_FIELDS, type DetailField } from '../../actions/details';
-import { compositeFieldDescription, detailFieldDescription, detailsObjectDescription, DEX_TRANSFER_DOCS, PEER_SWAP_DOCS } from '../../actions/docs';
+import { ACTION_DETAILS, COMPOSITES, type DetailField, type Scalar } from '../../actions/details';
+import { compositeDescription, compositeFieldDescription, detailFieldDescription, detailsObjectDescription } from '../../actions/docs';
 import { opcodeToUnsigned, parseOpcode } from '../../encoding/numbers';
-import { toWireAction, type WireAction } from '../../wire/action';
+import { DETAILS_TYPE, toWireAction, type WireAction } from '../../wire/action';
 import type { RequestContext } from '../../context';
 import { actionKey, actionsKeyset, type ActionFilter } from '../../data/actions';
 import { ACTIONS } from '../../params/routes';
@@ -19,68 +19,53 @@ const pascal = (s: string) => camel(s).replace(/^./, (c) => c.toUpperCase());
 type Obj = Record<string, unknown>;
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-/** A GraphQL object for a composite of the indexer's action details (name, then kind, per field). */
-const compositeObject = (
-  name: string,
-  description: string,
-  composite: string,
-  docs: Readonly<Record<string, string>>,
-  fields: readonly (readonly [string, string])[],
-) =>
-  builder.objectRef<Obj>(name).implement({
-    description,
-    fields: (t) =>
-      Object.fromEntries(
-        fields.map(([field, kind]) => [
-          camel(field),
-          t.field({
-            type: kind === 'decimal' ? 'BigInt' : 'String',
-            nullable: true,
-            description: compositeFieldDescription(docs, composite, field, kind),
-            resolve: (o) => (o[field] ?? null) as string | null,
-          }),
-        ]),
-      ),
-  });
-
-const DexTransfer = compositeObject(
-  'DexTransfer',
-  'One transfer of an asset (a jetton, or TON) into or out of a DEX within a swap.',
-  'dex_transfer_details',
-  DEX_TRANSFER_DOCS,
-  DEX_TRANSFER_FIELDS,
+/** One GraphQL object per composite a details key can hold (a swap's transfers, a DNS record's value, ...). */
+const compositeRefs = new Map(
+  COMPOSITES.map((of) => [
+    of,
+    builder.objectRef<Obj>(of.name).implement({
+      description: compositeDescription(of),
+      fields: (t) => Object.fromEntries(of.fields.map((f) => [camel(f.key), scalarField(t, compositeFieldDescription(of, f), f.kind, (o) => o[f.key])])),
+    }),
+  ]),
 );
-const PeerSwap = compositeObject('PeerSwap', 'One hop of a routed swap: one pool exchanging one asset for another.', 'peer_swap_details', PEER_SWAP_DOCS, PEER_SWAP_FIELDS);
 
-function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, type: string, f: DetailField) {
-  const get = (o: Obj) => o[f.key] ?? null;
-  const description = detailFieldDescription(type, f);
-  switch (f.kind) {
+/** A typed field of a scalar kind; the wire value is already in the kind's form (see actions/shape.ts). */
+function scalarField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, description: string | undefined, kind: Scalar, get: (o: Obj) => unknown) {
+  const v = (o: Obj) => (get(o) ?? null) as never;
+  switch (kind) {
     case 'decimal':
-      return t.field({ type: 'BigInt', nullable: true, description, resolve: (o) => get(o) as string | null });
+    case 'int64':
+      return t.field({ type: 'BigInt', nullable: true, description, resolve: v });
     case 'opcode':
-      // the wire details carry toncenter's "0x%08x"; the typed field is the integer
+      // the wire details carry TON Center's "0x%08x"; the typed field is the integer
       return t.field({ type: 'UInt32', nullable: true, description, resolve: (o) => opcodeToUnsigned(parseOpcode(get(o)) ?? null) });
     case 'bool':
-      return t.boolean({ nullable: true, description, resolve: (o) => get(o) as boolean | null });
+      return t.boolean({ nullable: true, description, resolve: v });
     case 'int':
-      return t.int({ nullable: true, description, resolve: (o) => get(o) as number | null });
+      return t.int({ nullable: true, description, resolve: v });
+    case 'intString':
+      return t.int({ nullable: true, description, resolve: (o) => (get(o) === null || get(o) === undefined ? null : Number(get(o))) });
     case 'currencies':
-      return t.field({ type: 'JSON', nullable: true, description, resolve: get });
-    case 'dexTransfer':
-      return t.field({ type: DexTransfer, nullable: true, description, resolve: (o) => get(o) as Obj | null });
-    case 'peerSwaps':
-      return t.field({ type: [PeerSwap], complexity: { field: 1, multiplier: 3 }, description, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
-    case 'derived':
-      return f.key.startsWith('is_')
-        ? t.boolean({ nullable: true, description, resolve: (o) => get(o) as boolean | null })
-        : t.string({ nullable: true, description, resolve: (o) => get(o) as string | null });
+      return t.field({ type: 'JSON', nullable: true, description, resolve: v });
+    case 'addressList':
+      return t.stringList({ nullable: true, description, resolve: v });
+    case 'decimalList':
+      return t.field({ type: ['BigInt'], nullable: true, description, resolve: v });
     default:
-      return t.string({ nullable: true, description, resolve: (o) => get(o) as string | null });
+      return t.string({ nullable: true, description, resolve: v });
   }
 }
 
-/** One typed details object per declared shape (types sharing a shape share the object), from the same map the REST wire uses. */
+function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, type: string, f: DetailField) {
+  const description = detailFieldDescription(type, f);
+  const get = (o: Obj) => o[f.key] ?? null;
+  if (f.kind === 'object') return t.field({ type: compositeRefs.get(f.of!)!, nullable: true, description, resolve: (o) => get(o) as Obj | null });
+  if (f.kind === 'list') return t.field({ type: [compositeRefs.get(f.of!)!], complexity: { field: 1, multiplier: 3 }, description, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
+  return scalarField(t, description, f.kind, get);
+}
+
+/** One typed details object per declared shape (types sharing a shape share the object), from the same table the REST wire uses. */
 const shapes = new Map<readonly DetailField[], { name: string; types: string[] }>();
 for (const [type, fields] of Object.entries(ACTION_DETAILS)) {
   if (fields.length === 0) continue;
@@ -98,11 +83,8 @@ const detailRefs = [...shapes].map(([fields, shape]) => {
   });
 });
 
-/** The action types with a typed details object. */
-const typedTypes = () => [...shapes.values()].flatMap((shape) => shape.types);
-
 const ActionDetails = builder.unionType('ActionDetails', {
-  description: `Typed details for the main action types (${typedTypes().join(', ')}); \`Action.details\` holds every type as JSON.`,
+  description: `Typed details, one object per details shape TON Center gives (every action type it shapes but tick_tock, whose details are empty); \`Action.details\` holds the same as JSON.`,
   types: detailRefs,
   resolveType: (details) => (details as Obj).__typename as string,
 });
@@ -113,7 +95,8 @@ export const Action = builder.objectRef<WireAction>('Action').implement({
   fields: (t) => ({
     actionId: t.exposeString('action_id', { description: 'Id of the action within its trace (base64 of 32 bytes, set by the classifier).' }),
     type: t.exposeString('type', {
-      description: `Action type, a TON Center v3 name. Typed details exist for ${typedTypes().join(', ')}; tick_tock has none; other types (DEX liquidity, staking, DNS, multisig, ...) carry their raw columns in \`details\`.`,
+      description:
+        'Action type, a TON Center v3 name (`extra_currency_transfer` for a ton_transfer or call_contract carrying extra currencies). A type TON Center does not shape (`unknown`, ...) carries its raw columns in `details` and no typed details.',
     }),
     success: t.exposeBoolean('success', { nullable: true, description: 'Whether the action succeeded, as the classifier judged it from its transactions.' }),
     startLt: t.expose('start_lt', { type: 'BigInt', nullable: true, description: 'Logical time of the first transaction of the action.' }),
@@ -141,9 +124,9 @@ export const Action = builder.objectRef<WireAction>('Action').implement({
     typedDetails: t.field({
       type: ActionDetails,
       nullable: true,
-      description: 'The same details, typed, for the main action types; null for the others.',
+      description: 'The same details, typed: one object per shape; null for tick_tock and for types TON Center does not shape.',
       resolve: (a) => {
-        const name = typeName.get(a.type);
+        const name = typeName.get(a[DETAILS_TYPE]);
         return name ? { __typename: name, ...a.details } : null;
       },
     }),
@@ -163,7 +146,7 @@ export const actionConnection = (field: string, filter: ActionFilter, args: Defa
     actionKey(filter.account !== undefined),
     args,
     (a: WireAction) => a,
-    async (page) => (await actionsKeyset(ctx.db, filter, page)).map(toWireAction),
+    async (page) => (await actionsKeyset(ctx.db, filter, page)).map((a) => toWireAction(a, ctx.services.network)),
   );
 
 builder.queryField('actions', (t) =>

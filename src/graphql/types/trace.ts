@@ -197,7 +197,7 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
       resolve: async (tr, args, ctx) => {
         const rows = tr.actions ?? (tr.header.trace_id === null ? [] : await ctx.loaders.actionsByTrace.load(tr.header.trace_id));
         const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : tr.supportedActionTypes;
-        return selectActions(rows, types).map(toWireAction);
+        return selectActions(rows, types).map((a) => toWireAction(a, ctx.services.network));
       },
     }),
   }),
@@ -255,7 +255,7 @@ builder.objectFields(Transaction, (t) => ({
       if (tx.row.trace_id === null) return [];
       const rows = await ctx.loaders.actionsByTrace.load(tx.row.trace_id);
       const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : undefined;
-      return selectActions(rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)), types).map(toWireAction);
+      return selectActions(rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)), types).map((a) => toWireAction(a, ctx.services.network));
     },
   }),
   trace: t.field({
@@ -300,7 +300,7 @@ builder.queryFields((t) => ({
     args: routeArgs(t.arg, PENDING_ACTIONS, ['include_transactions']),
     resolve: async (_root, args, ctx) => {
       const request = pendingActionsRequest(graphqlSource(args));
-      return (await findPendingActions(ctx, request, request.supportedActionTypes)).rows.map(toWireAction);
+      return (await findPendingActions(ctx, request, request.supportedActionTypes)).rows.map((a) => toWireAction(a, ctx.services.network));
     },
   }),
   traces: t.field({
