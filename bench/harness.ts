@@ -100,6 +100,7 @@ export async function start(command: Command, env: Record<string, string>, ready
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let stopping = false;
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       log += chunk;
@@ -109,14 +110,31 @@ export async function start(command: Command, env: Record<string, string>, ready
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${log}`)));
     setTimeout(() => resolve(), 30_000);
+    // The service logs "listening" at info, which LOG_LEVEL=warn hides: it is ready when /health answers.
+    if ('service' in command) {
+      const probe = (): unknown =>
+        child.exitCode !== null ||
+        fetch(`http://127.0.0.1:${port}/health`)
+          .then((res) => (res.ok ? resolve() : setTimeout(probe, 100)))
+          .catch(() => setTimeout(probe, 100));
+      probe();
+    }
   });
+  // A process that dies under load would leave its clients waiting: say so at once, with what it printed last.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`${args.join(' ')} exited (${signal ?? code}) while in use; its last output:\n${log.slice(-2000)}`);
+  });
+
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return {
     child,
     base: `http://127.0.0.1:${port}`,
     peakRss: () => Number(/VmHWM:\s+(\d+)/.exec(status())![1]) / 1024,
     resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
-    stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+    stop: () => {
+      stopping = true;
+      return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
+    },
   };
 }
 

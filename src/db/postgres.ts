@@ -32,6 +32,9 @@ const MAX_PREPARED = 500;
 export function openPostgres(opts: PostgresOptions): Database {
   const settings: string[] = [];
   if (opts.readOnly) settings.push('-c default_transaction_read_only=on');
+  // A named statement's plan is chosen again for each execution's values: after five runs PostgreSQL would
+  // otherwise settle on a generic plan, which for a skewed filter (a hub account's traces) is 15 times slower.
+  if (opts.prepare) settings.push('-c plan_cache_mode=force_custom_plan');
   if (opts.statementTimeoutMs) settings.push(`-c statement_timeout=${Math.trunc(opts.statementTimeoutMs)}`);
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
