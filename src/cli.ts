@@ -2,7 +2,9 @@ import cliProgress from 'cli-progress';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
-import { openForWriting } from './db/open';
+import { DEMO_DIR, openForWriting } from './db/open';
+import { replayTraces } from './emulator/replay';
+import path from 'node:path';
 import { ForeignDatabaseError, migrate } from './db/schema';
 import { readFile } from 'node:fs/promises';
 import { pushTraces } from './emulator/push';
@@ -128,6 +130,36 @@ program
           process.exitCode = 1;
         }
       }
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+program
+  .command('replay')
+  .description("play v3 traces into Redis as TON Center's trace emulator would, live: pending, confirmed, finalized, sometimes invalidated (to watch the streams without an emulator)")
+  .argument('[files...]', 'v3 traces responses (JSON); default: the demo traces')
+  .option('--redis-url <url>', 'Redis to write to (env REDIS_URL, default redis://127.0.0.1:6379)')
+  .option('--step-ms <ms>', 'pause between stages of a trace', '2000')
+  .option('--invalidate-every <n>', 'invalidate every n-th trace instead of confirming it, 0 for none', '5')
+  .option('--loop', 'start over when done, until stopped')
+  .action(async (files: string[], opts) => {
+    const number = (name: string, v: string) => {
+      if (!/^\d+$/.test(v)) throw new ConfigError(`${name} must be a whole number, got "${v}"`);
+      return Number(v);
+    };
+    const options = { stepMs: number('--step-ms', opts.stepMs), invalidateEvery: number('--invalidate-every', opts.invalidateEvery), ttlSeconds: 120 };
+    const inputs = files.length > 0 ? files : [path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json')];
+    const documents = await Promise.all(inputs.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })));
+    const redis = openRedis(opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      await connected(redis);
+      do {
+        for (const { file, value } of documents) {
+          const done = await replayTraces(redis, value, { ...options, onStage: (key, stage) => console.log(`${stage.padEnd(11)} ${key}`) });
+          console.log(`${file}: ${done.traces} traces replayed, ${done.invalidated} invalidated`);
+        }
+      } while (opts.loop);
     } finally {
       redis.disconnect();
     }

@@ -46,10 +46,33 @@ export interface Config {
   };
   /** Read-only replicas; reads are spread over them (the primary is not used for reads when any is given). */
   replicaUrls: string[];
+  /** Live events: the database poll, per-subscriber queues and subscriber limits. */
+  live: LiveLimits & { pollMs: number };
   graphql: {
     limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
     introspection: boolean;
     graphiql: boolean;
+  };
+}
+
+export interface LiveLimits {
+  /** Events a subscriber may have waiting; a slower one loses the oldest (default 64, TON Center's). */
+  queue: number;
+  maxSubscribers: number;
+  maxPerIp: number;
+  maxPerKey: number;
+  /** Addresses one subscription may name. */
+  maxAddresses: number;
+}
+
+function live(env: NodeJS.ProcessEnv): Config['live'] {
+  return {
+    pollMs: integer('LIVE_POLL_MS', env.LIVE_POLL_MS, 1000, 0, 600_000),
+    queue: integer('LIVE_QUEUE', env.LIVE_QUEUE, 64, 1, 100_000),
+    maxSubscribers: integer('LIVE_MAX_SUBSCRIBERS', env.LIVE_MAX_SUBSCRIBERS, 10_000, 0, 1_000_000),
+    maxPerIp: integer('LIVE_MAX_SUBSCRIBERS_PER_IP', env.LIVE_MAX_SUBSCRIBERS_PER_IP, 100, 0, 1_000_000),
+    maxPerKey: integer('LIVE_MAX_SUBSCRIBERS_PER_KEY', env.LIVE_MAX_SUBSCRIBERS_PER_KEY, 1000, 0, 1_000_000),
+    maxAddresses: integer('LIVE_MAX_ADDRESSES', env.LIVE_MAX_ADDRESSES, 1000, 1, 1_000_000),
   };
 }
 
@@ -135,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     connectTimeoutMs: integer('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, 2000, 1, 600_000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
     access: access(env),
+    live: live(env),
     replicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean).map((u) => {
       if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
       return u;

@@ -10,6 +10,7 @@ import type { PageCache } from './rest/pageCache';
 import type { Limiter } from './http/limiter';
 import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
+import type { LiveRuntime } from './live/runtime';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   limiter?: Limiter;
   /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */
   maxTraceTransactions?: number;
+  /** Live events (the Streaming API and GraphQL subscriptions), when this process serves them. */
+  live?: LiveRuntime;
   /** API keys and rate limits (off unless configured). */
   access?: { policy: AccessPolicy; limiter: RateLimiter };
 }

@@ -10,6 +10,10 @@ import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
 import { RateLimiter } from './http/rateLimit';
 import { proxyTrust } from './http/access';
+import { LiveRuntime } from './live/runtime';
+import { RedisLiveSource } from './live/redisSource';
+import { DatabaseFinalityWatcher } from './live/dbWatcher';
+import { readAccountState } from './live/accountState';
 
 /** Every setting is an environment variable and the same-named flag (PG_POOL_MAX is --pg-pool-max); flags win. */
 const SETTINGS: [env: string, help: string][] = [
@@ -47,6 +51,12 @@ const SETTINGS: [env: string, help: string][] = [
   ['TRUST_PROXY', 'proxies in front whose X-Forwarded-For is believed: a hop count (true is 1) or addresses/CIDRs, comma-separated'],
   ['SHUTDOWN_DRAIN_MS', 'on SIGTERM, keep serving this long with /ready answering 503 (default 5000)'],
   ['SHUTDOWN_TIMEOUT_MS', 'then wait this long for requests in flight before exiting 1 (default 10000)'],
+  ['LIVE_POLL_MS', 'how often the database is polled for newly finalized traces, for live events; 0 off (default 1000)'],
+  ['LIVE_QUEUE', 'events a live subscriber may have waiting; a slower one loses the oldest (default 64)'],
+  ['LIVE_MAX_SUBSCRIBERS', 'live subscribers (SSE, WebSocket, GraphQL subscriptions) on this instance (default 10000)'],
+  ['LIVE_MAX_SUBSCRIBERS_PER_IP', 'live subscribers per client address (default 100)'],
+  ['LIVE_MAX_SUBSCRIBERS_PER_KEY', 'live subscribers per API key (default 1000)'],
+  ['LIVE_MAX_ADDRESSES', 'addresses one live subscription may name (default 1000)'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 
@@ -87,7 +97,16 @@ async function main() {
       limiter: new RateLimiter({ redis: rateLimitRedis }),
     },
   };
-  const { server, shutdown } = createHttpServer(services, config.graphql);
+  const live = new LiveRuntime(config.live, log);
+  const liveServices = { ...services, live };
+  // One source per process: the emulator's channels (when Redis is configured) and the database's new blocks.
+  const source = redis && config.redisUrl
+    ? new RedisLiveSource(config.redisUrl, liveServices.emulator!, live.hub, { maxTransactions: config.maxTraceTransactions, readAccountState: (key) => readAccountState(redis, key) }, log)
+    : undefined;
+  source?.start().catch((err: Error) => log.warn(`live events from Redis: ${err.message}`));
+  const watcher = config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
+  watcher?.start();
+  const { server, shutdown } = createHttpServer(liveServices, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -96,6 +115,9 @@ async function main() {
   // SIGTERM is a deploy: drain for the balancer. SIGINT is a person at a terminal: no drain. A second signal
   // stops at once.
   const stop = async (signal: NodeJS.Signals) => {
+    // Streams end first, cleanly: their clients reconnect to an instance that stays.
+    live.close();
+    await Promise.all([source?.stop(), watcher?.stop()]);
     const finished = await shutdown.stop({ ...config.shutdown, drainMs: signal === 'SIGINT' ? 0 : config.shutdown.drainMs });
     // Abandoned statements still hold pool connections: closing the pool would wait for them.
     if (!finished) process.exit(1);

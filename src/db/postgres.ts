@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { dependencyLog } from '../log';
 import { classifyDbError } from '../errors';
-import type { Database } from './types';
+import { REPLAN, type Database } from './types';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -32,9 +32,6 @@ const MAX_PREPARED = 500;
 export function openPostgres(opts: PostgresOptions): Database {
   const settings: string[] = [];
   if (opts.readOnly) settings.push('-c default_transaction_read_only=on');
-  // A named statement's plan is chosen again for each execution's values: after five runs PostgreSQL would
-  // otherwise settle on a generic plan, which for a skewed filter (a hub account's traces) is 15 times slower.
-  if (opts.prepare) settings.push('-c plan_cache_mode=force_custom_plan');
   if (opts.statementTimeoutMs) settings.push(`-c statement_timeout=${Math.trunc(opts.statementTimeoutMs)}`);
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
@@ -58,7 +55,7 @@ export function openPostgres(opts: PostgresOptions): Database {
     return name;
   };
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
-    ((await q.query({ text, values: params as unknown[], name: prepared ? nameOf(text) : undefined })).rows as R[]);
+    ((await q.query({ text, values: params as unknown[], name: prepared && !text.startsWith(REPLAN) ? nameOf(text) : undefined })).rows as R[]);
   // A server refusing new connections fails requests without any pool event: their errors are logged here.
   const reported = <T>(work: Promise<T>): Promise<T> =>
     work.catch((err) => {

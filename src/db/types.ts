@@ -4,6 +4,16 @@
  */
 export type Row = Record<string, unknown>;
 
+/** Marks a statement whose best plan depends on its values (see `replanned`). */
+export const REPLAN = '/* replan */ ';
+
+/**
+ * A statement planned for each execution's values instead of once per connection. The service prepares its
+ * reads, and PostgreSQL then settles on a generic plan after five runs; where values are skewed (an account
+ * with thousands of traces among accounts with a few) the generic plan can be tens of times slower.
+ */
+export const replanned = (text: string) => REPLAN + text;
+
 export interface Queryable {
   query<R = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
 }

@@ -29,11 +29,11 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, operati
 }
 
 /**
- * The service only reads: mutations and subscriptions are refused before the compiled executor, which would
- * fail on the missing root type with a 500.
+ * The service only reads: mutations are refused before the compiled executor, which would fail on the missing
+ * root type with a 500.
  */
 const onlyQueries = (type: string) =>
-  new GraphQLError(`this API is read-only: ${type}s are not supported, only queries`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+  new GraphQLError(`this API is read-only: ${type}s are not supported, only queries and subscriptions`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
 
 const operationType = (document: DocumentNode, operationName: string | null | undefined) => selectedOperation(document, operationName)?.operation ?? 'query';
 
@@ -59,13 +59,14 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
         });
       }
     },
-    // Subscriptions take this path instead of onExecute; the schema has none.
+    // Subscriptions take this path instead of onExecute: they are served (graphql/types/live.ts).
     onSubscribe: ({ args, setResultAndStopExecution }) => {
-      setResultAndStopExecution({ errors: [onlyQueries(operationType(args.document as DocumentNode, args.operationName))] });
+      const type = operationType(args.document as DocumentNode, args.operationName);
+      if (type === 'mutation') setResultAndStopExecution({ errors: [onlyQueries(type)] });
     },
     onExecute: ({ args, setResultAndStopExecution }) => {
       const type = operationType(args.document as DocumentNode, args.operationName);
-      if (type !== 'query') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
+      if (type === 'mutation') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
       let cost: number;
       try {
         cost = queryCost(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, args.contextValue);

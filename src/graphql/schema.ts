@@ -12,5 +12,6 @@ import './types/transaction';
 import './types/action';
 import './types/trace';
 import './types/account';
+import './types/live';
 
 export const schema = builder.toSchema();

@@ -1,4 +1,5 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { getOperationAST } from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
@@ -110,14 +111,17 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
     // The HTTP route reads the body first, bounded (http/body.ts: 413 past MAX_BODY_BYTES), and hands yoga the
     // bytes; yoga's own limit would count them again through a stream pipeline on every request.
     maxRequestBodySize: false,
-    context: ({ request }) => createRequestContext(services, { timeoutMs: requestTimeoutMs(request), traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }),
+    // over WebSocket (graphql-ws) there is no Request: the session's timeout applies
+    context: ({ request }) => createRequestContext(services, { timeoutMs: request ? requestTimeoutMs(request) : undefined, traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }),
     maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
       requestParams,
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),
-      useGraphQlJit(),
+      // graphql-jit hands a subscription's resolver the operation's variables instead of the field's arguments:
+      // subscriptions run on graphql-js (they resolve one event at a time, where the interpreter costs little).
+      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
       rememberContexts(contexts),
       operationFacts(opts.onOperation),
       unexpectedErrors(services.log, contexts),

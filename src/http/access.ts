@@ -24,7 +24,7 @@ export function proxyTrust(spec: number | string[]): ProxyTrust {
 
 export const accessEnabled = (p: AccessPolicy) => p.requireKey || p.apiKeys.size > 0 || p.perIp !== undefined || p.perKey !== undefined;
 
-function apiKeyOf(req: IncomingMessage, rawQuery: string): string | undefined {
+export function apiKeyOf(req: IncomingMessage, rawQuery: string): string | undefined {
   const header = req.headers['x-api-key'];
   if (typeof header === 'string' && header !== '') return header;
   const match = /(?:^|&)api_key=([^&]*)/.exec(rawQuery);

@@ -38,11 +38,36 @@ function sentParams(body: Buffer | undefined, url: string): { query?: unknown; v
   }
 }
 
+/** The header through which the HTTP route tells GraphQL the client's address. */
+export const CLIENT_IP_HEADER = 'x-tonql-client-ip';
+
+/**
+ * GraphQL over SSE (a subscription, or a query asked for as a stream): yoga's response is written as it comes,
+ * outside the limiter (a stream may last hours), and the operation ends when the client goes.
+ */
+async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, headers: Headers, body: Buffer | undefined) {
+  const abort = new AbortController();
+  res.once('close', () => abort.abort());
+  const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body, signal: abort.signal });
+  const head: Record<string, string> = {};
+  response.headers.forEach((value, name) => (head[name] = value));
+  res.writeHead(response.status, head);
+  if (!response.body) return void res.end();
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+  } catch {
+    // the client went away: the abort ended the operation
+  }
+  if (!res.writableEnded) res.end();
+}
+
 /**
  * /graphql: the body is read first (bounded, outside any slot), the response built by yoga inside a limiter
  * slot into bytes, and written after the slot is freed, so a slow upload or a slow reader holds no slot.
  */
-export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, limiter?: Limiter) {
+export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, limiter?: Limiter, clientIp?: string) {
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -51,6 +76,10 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   // The id the server settled on (the client's when sane), for the log line of an unexpected error.
   const reqId = requestIdOf(res);
   if (reqId) headers.set('x-request-id', reqId);
+  // Who is asking, as the server determined it (never what the client says), for the live subscriber limits.
+  headers.delete(CLIENT_IP_HEADER);
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  if (/text\/event-stream/.test(String(req.headers.accept ?? ''))) return streamGraphQL(req, res, yoga, headers, body);
   const build = async () => {
     const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };

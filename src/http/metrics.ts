@@ -62,12 +62,26 @@ export function createMetrics(services: Services) {
       this.set(services.limiter?.refused ?? 0);
     },
   });
+  new Gauge({
+    name: 'tonql_live_events',
+    help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them, since start',
+    labelNames: ['figure'],
+    registers: [registry],
+    collect() {
+      const stats = services.live?.hub.stats;
+      if (!stats) return;
+      this.set({ figure: 'subscribers' }, stats.subscribers);
+      this.set({ figure: 'published' }, stats.published);
+      this.set({ figure: 'delivered' }, stats.delivered);
+      this.set({ figure: 'dropped' }, stats.dropped);
+    },
+  });
   return { registry, requests, duration, graphqlOperations };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const KNOWN = new Set(['/api/v3/transactionsByMasterchainBlock', '/api/v3/pendingTraces', '/graphql', '/metrics', '/health', '/healthcheck', '/ready', '/']);
+const KNOWN = new Set(['/api/v3/transactionsByMasterchainBlock', '/api/v3/pendingTraces', '/api/streaming/v2/sse', '/api/streaming/v2/ws', '/graphql', '/metrics', '/health', '/healthcheck', '/ready', '/']);
 
 /** The route label: a known path, or "other" so arbitrary URLs cannot grow the label set. */
 export const routeLabel = (path: string) => (KNOWN.has(path) ? path : 'other');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMetrics, routeLabel } from './metrics';
-import { accessEnabled, checkAccess } from './access';
+import { accessEnabled, checkAccess, clientIp, proxyTrust } from './access';
 import { logUnexpected } from './logUnexpected';
 import { MAX_BODY_BYTES, tooLarge } from './body';
 import { serveGraphQL } from './graphqlRoute';
@@ -15,6 +15,11 @@ import { ApiError } from '../errors';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
+import { serveSse, streamingSockets, STREAMING_SSE, STREAMING_WS } from '../live/streaming/transport';
+import { graphqlWebSockets } from '../graphql/websocket';
+import type { Duplex } from 'node:stream';
+
+const STREAMING_PREFIX = '/api/streaming/';
 
 const MAX_URL_BYTES = 8192;
 const GRAPHQL_BODY_TYPES = /^\s*(application\/(json|graphql|x-www-form-urlencoded)|multipart\/form-data)\s*(;|$)/i;
@@ -61,7 +66,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     // Only /graphql reads a body; elsewhere an unread body must not be drained after the response.
     if (path !== '/graphql' && (declared > 0 || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
     const query = q < 0 ? '' : url.slice(q + 1);
-    if ((path.startsWith(API_PREFIX) || path === '/graphql') && services.access && accessEnabled(services.access.policy)) {
+    if ((path.startsWith(API_PREFIX) || path.startsWith(STREAMING_PREFIX) || path === '/graphql') && services.access && accessEnabled(services.access.policy)) {
       try {
         await checkAccess(req, query, services.access.policy, services.access.limiter);
       } catch (err) {
@@ -71,6 +76,12 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       }
     }
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
+    if (path === STREAMING_SSE || path === STREAMING_WS) {
+      if (!services.live) return sendError(req, res, new ApiError(503, 'live events are not served by this instance', 'SERVICE_UNAVAILABLE'));
+      if (path === STREAMING_WS) return sendError(req, res, new ApiError(426, 'this endpoint speaks WebSocket: send an Upgrade request', 'BAD_USER_INPUT'), { Upgrade: 'websocket' });
+      if (req.method !== 'POST') return sendError(req, res, new ApiError(405, 'send the subscription as the body of a POST', 'BAD_USER_INPUT'), { Allow: 'POST' });
+      return serveSse(req, res, services, services.live);
+    }
     if (path === '/graphql' && req.method === 'POST' && !GRAPHQL_BODY_TYPES.test(req.headers['content-type'] ?? '')) {
       // yoga answers these with an empty 415; clients get a GraphQL error body like every other rejection.
       const message = `content type "${(req.headers['content-type'] ?? '').slice(0, 80)}" is not accepted; send application/json`;
@@ -78,7 +89,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     }
     if (path === '/graphql') {
       try {
-        return await serveGraphQL(req, res, yoga, services.limiter);
+        return await serveGraphQL(req, res, yoga, services.limiter, clientIp(req, services.access?.policy.trustProxy ?? proxyTrust(0)));
       } catch (err) {
         if (err instanceof ClientGoneError) return res.destroy();
         if (err instanceof BusyError) return sendGraphQLError(req, res, err, { 'Retry-After': String(err.retryAfter) });
@@ -137,6 +148,15 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     });
   });
   const shutdown = new Shutdown(server, services.log);
+  const streaming = services.live && streamingSockets(services, services.live);
+  const graphqlSockets = services.live && graphqlWebSockets(services, yoga);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0];
+    socket.on('error', () => socket.destroy());
+    if (path === STREAMING_WS && streaming) return streaming(req, socket, head);
+    if (path === '/graphql' && graphqlSockets) return graphqlSockets(req, socket, head);
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
   // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
   // malformed HTTP) still get the contract's JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

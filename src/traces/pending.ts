@@ -107,7 +107,7 @@ async function dropCompleted(ctx: RequestContext, traces: Trace[]): Promise<Trac
   return traces.filter((t) => !done.has(t.header.external_hash!));
 }
 
-function rememberEmulated(ctx: RequestContext, trace: Trace): void {
+export function rememberEmulated(ctx: RequestContext, trace: Trace): void {
   for (const tx of trace.transactions) {
     ctx.emulated.transactions.set(tx.row.hash, tx);
     for (const m of tx.messages ?? []) (m.direction === 'out' ? ctx.emulated.senders : ctx.emulated.receivers).set(m.msg_hash, tx.row.hash);

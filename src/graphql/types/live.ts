@@ -1,0 +1,267 @@
+import type { RequestContext } from '../../context';
+import { createRequestContext } from '../../context';
+import { expandActionTypes } from '../../actions/supported';
+import { atLeast, leastFinal, type AccountStateEvent as StateEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
+import { isGap, type Gap } from '../../live/queue';
+import { LiveLimitError } from '../../live/runtime';
+import { involving, selectActions, selectTransactions } from '../../live/select';
+import { parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
+import { CLIENT_IP_HEADER } from '../../http/graphqlRoute';
+import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
+import { rememberEmulated } from '../../traces/pending';
+import { toWireAction, type WireAction } from '../../wire/action';
+import type { WireAccountState } from '../../wire/transaction';
+import { builder } from '../builder';
+import { badUserInput } from '../errors';
+import { Action } from './action';
+import { AccountState } from './accountState';
+import { Finality } from './enums';
+import { Trace } from './trace';
+import { Transaction, TRACE_TRANSACTION_COLUMNS } from './transaction';
+
+builder.subscriptionType({
+  description:
+    "Live events, as they happen: traces, transactions and actions moving from pending (emulated) to confirmed to finalized, and accounts' new states. Fed by TON Center's trace emulator through Redis and by the database as it indexes new masterchain blocks. Served over GraphQL over SSE (`Accept: text/event-stream`) and over WebSocket (the graphql-ws protocol) at /graphql.",
+});
+
+const LiveEventKind = builder.enumType('LiveEventKind', {
+  description: 'What a live event tells.',
+  values: {
+    UPDATE: { value: 'update', description: 'The trace (or account) as it now is.' },
+    INVALIDATED: { value: 'invalidated', description: 'A trace this subscription was sent before it was final is gone: the emulator gave it up (its block was replaced, or it expired). Only `traceExternalHashNorm` is set.' },
+    GAP: { value: 'gap', description: 'The subscriber read too slowly and lost events (`lost` says how many); re-read what it needs with a query.' },
+  } as const,
+});
+
+interface Envelope {
+  kind: 'update' | 'invalidated' | 'gap';
+  finality: FinalityValue | null;
+  key: string | null;
+  lost: number | null;
+}
+
+const LiveEventInterface = builder.interfaceRef<Envelope>('LiveEvent').implement({
+  description: 'What every live event has: its kind, finality, trace key, and for a GAP how many events were lost.',
+  fields: (t) => ({
+    kind: t.field({ type: LiveEventKind, description: 'What the event tells.', resolve: (e) => e.kind }),
+    finality: t.field({ type: Finality, nullable: true, description: 'How final what it tells is; null for INVALIDATED and GAP.', resolve: (e) => e.finality }),
+    traceExternalHashNorm: t.string({ nullable: true, description: 'The trace key: the normalized hash of the external message that started the trace (base64).', resolve: (e) => e.key }),
+    lost: t.int({ nullable: true, description: 'For GAP: how many events were lost.', resolve: (e) => e.lost }),
+  }),
+});
+
+type TraceEventShape = Envelope & { trace: TraceModel | null };
+type TransactionsEventShape = Envelope & { transactions: TraceTransaction[] };
+type ActionsEventShape = Envelope & { actions: WireAction[] };
+type AccountEventShape = Envelope & { event: StateEvent | null };
+
+const TraceEvent = builder.objectRef<TraceEventShape>('TraceEvent').implement({
+  interfaces: [LiveEventInterface],
+  description: 'A trace as it now is: every transaction with its own finality, and its actions once classified.',
+  fields: (t) => ({
+    trace: t.field({ type: Trace, nullable: true, description: 'The trace (null for INVALIDATED and GAP).', resolve: (e) => e.trace }),
+  }),
+});
+
+const TransactionsEvent = builder.objectRef<TransactionsEventShape>('TransactionsEvent').implement({
+  interfaces: [LiveEventInterface],
+  description: "New or newly final transactions of the subscribed accounts within one trace, newest first (TON Center's `transactions` event).",
+  fields: (t) => ({
+    transactions: t.field({ type: [Transaction], description: 'The transactions ([] for INVALIDATED and GAP).', resolve: (e) => e.transactions }),
+  }),
+});
+
+const ActionsEvent = builder.objectRef<ActionsEventShape>('ActionsEvent').implement({
+  interfaces: [LiveEventInterface],
+  description: "The actions of a classified trace that involve the subscribed accounts, latest first (TON Center's `actions` event).",
+  fields: (t) => ({
+    actions: t.field({ type: [Action], description: 'The actions ([] for INVALIDATED and GAP).', resolve: (e) => e.actions }),
+  }),
+});
+
+const JettonWalletState = builder.objectRef<NonNullable<StateEvent['jetton']>>('JettonWalletState').implement({
+  description: "A jetton wallet's balance after a change, as the trace emulator reports it.",
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The jetton wallet.' }),
+    balance: t.expose('balance', { type: 'BigInt', nullable: true, description: "Its balance, in the jetton's smallest units (not nanotons: divide by 10^decimals from the jetton's metadata)." }),
+    owner: t.exposeString('owner', { nullable: true, description: 'Owner of the wallet.' }),
+    jetton: t.exposeString('jetton', { nullable: true, description: 'Jetton master: which jetton it holds.' }),
+    lastTransactionLt: t.expose('last_transaction_lt', { type: 'BigInt', nullable: true, description: "Logical time of the wallet's last transaction." }),
+  }),
+});
+
+const AccountStateEvent = builder.objectRef<AccountEventShape>('AccountStateEvent').implement({
+  interfaces: [LiveEventInterface],
+  description: "An account's new state, confirmed or finalized (TON Center's `account_state_change`, and `jettons_change` for jetton wallets).",
+  fields: (t) => ({
+    account: t.string({ nullable: true, description: 'The account, raw.', resolve: (e) => e.event?.account ?? null }),
+    lastTransactionLt: t.field({ type: 'BigInt', nullable: true, description: "Logical time of the account's last transaction.", resolve: (e) => e.event?.lt ?? null }),
+    state: t.field({
+      type: AccountState,
+      nullable: true,
+      description: 'The new state (hashes, balance, status).',
+      resolve: (e): WireAccountState | null => e.event && { ...e.event.state, hash: e.event.state.hash ?? '', extra_currencies: null, data_boc: null, code_boc: null },
+    }),
+    jettonWallet: t.field({ type: JettonWalletState, nullable: true, description: 'When the account is a jetton wallet: its balance, owner and jetton.', resolve: (e) => e.event?.jetton ?? null }),
+  }),
+});
+
+const checked = <T>(parse: () => T): T => {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof SubscriptionError || err instanceof LiveLimitError) throw badUserInput(err.message);
+    throw err;
+  }
+};
+
+/**
+ * One subscription's stream of live events: admitted against the live limits (a WebSocket connection was
+ * admitted once for all its operations), each event handed to `render` with a fresh request context (loaders
+ * cache per event, not for the subscription's life), and the end of the stream released whatever happens.
+ */
+async function* liveStream<T>(
+  ctx: RequestContext,
+  interest: { accounts: string[]; traceKeys: string[] },
+  render: (event: LiveEvent | Gap) => T[],
+): AsyncGenerator<T> {
+  const live = ctx.services.live;
+  if (!live) throw badUserInput('live events are not served by this instance');
+  checked(() => live.checkAddresses(interest.accounts.length));
+  const request = (ctx as { request?: Request }).request;
+  const release = request ? checked(() => live.admit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', request.headers.get('x-api-key') ?? undefined)) : () => {};
+  const sub = live.hub.subscribe({ accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) });
+  try {
+    for await (const item of sub.queue) {
+      Object.assign(ctx, createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
+      if (!isGap(item) && item.kind === 'trace' && item.trace.source === 'emulator') rememberEmulated(ctx, item.trace);
+      yield* render(item);
+    }
+  } finally {
+    sub.close();
+    release();
+  }
+}
+
+const gap = (lost: number): Envelope => ({ kind: 'gap', finality: null, key: null, lost });
+
+/** Which traces a subscription was sent before they were final, so it hears of their invalidation (and only it). */
+const unfinal = () => {
+  const keys = new Set<string>();
+  return {
+    sent(key: string, finality: FinalityValue) {
+      if (finality === 'finalized') keys.delete(key);
+      else keys.add(key);
+    },
+    invalidated: (key: string) => keys.delete(key),
+  };
+};
+
+builder.subscriptionField('traces', (t) =>
+  t.field({
+    type: TraceEvent,
+    description: 'Traces touching the given accounts, or with the given trace keys, each time they change: emulated, confirmed, finalized, classified.',
+    args: {
+      accounts: t.arg.stringList({ description: 'Accounts whose traces to follow, any address form.' }),
+      traceExternalHashNorms: t.arg.stringList({ description: 'Trace keys (normalized external message hashes, base64) to follow.' }),
+      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
+    },
+    subscribe: (_root, args, ctx) => {
+      const accounts = checked(() => parseAddresses(args.accounts ?? []));
+      const traceKeys = checked(() => parseTraceKeys(args.traceExternalHashNorms ?? []));
+      if (accounts.length === 0 && traceKeys.length === 0) throw badUserInput('give accounts or traceExternalHashNorms to follow');
+      const types = expandActionTypes(args.supportedActionTypes ?? []);
+      const seen = unfinal();
+      return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
+        if ('gap' in event) return [{ ...gap(event.gap), trace: null }];
+        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, trace: null }] : [];
+        if (event.kind !== 'trace') return [];
+        const finality = leastFinal(event.trace.transactions.map((tx) => tx.finality));
+        if (!atLeast(finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
+        seen.sent(event.key, finality);
+        return [{ kind: 'update', finality, key: event.key, lost: null, trace: { ...event.trace, supportedActionTypes: types } as TraceModel }];
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('transactions', (t) =>
+  t.field({
+    type: TransactionsEvent,
+    description: "The accounts' transactions as they are emulated (PENDING), confirmed and finalized, a trace at a time.",
+    args: {
+      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
+      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+    },
+    subscribe: (_root, args, ctx) => {
+      const accounts = checked(() => parseAddresses(args.accounts));
+      if (accounts.length === 0) throw badUserInput('give at least one account');
+      const set = new Set(accounts);
+      const seen = unfinal();
+      return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
+        if ('gap' in event) return [{ ...gap(event.gap), transactions: [] }];
+        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, transactions: [] }] : [];
+        if (event.kind !== 'trace') return [];
+        const chosen = selectTransactions(event as LiveTraceEvent, set, (args.minFinality ?? 'finalized') as FinalityValue);
+        if (!chosen) return [];
+        seen.sent(event.key, chosen.finality);
+        return [{ kind: 'update', finality: chosen.finality, key: event.key, lost: null, transactions: chosen.transactions }];
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('actions', (t) =>
+  t.field({
+    type: ActionsEvent,
+    description: "Actions involving the accounts, as traces are classified (the emulator's pending classification, then the final one).",
+    args: {
+      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
+      types: t.arg.stringList({ description: 'Only these action types.' }),
+      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
+    },
+    subscribe: (_root, args, ctx) => {
+      const accounts = checked(() => parseAddresses(args.accounts));
+      if (accounts.length === 0) throw badUserInput('give at least one account');
+      const set = new Set(accounts);
+      const choice = { minFinality: (args.minFinality ?? 'finalized') as FinalityValue, actionTypes: new Set(args.types ?? []), supported: expandActionTypes(args.supportedActionTypes ?? []) };
+      const seen = unfinal();
+      return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {
+        if ('gap' in event) return [{ ...gap(event.gap), actions: [] }];
+        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, actions: [] }] : [];
+        if (event.kind !== 'trace') return [];
+        const chosen = selectActions(event as LiveTraceEvent, choice);
+        const mine = chosen && involving(chosen.actions, set);
+        if (!chosen || !mine || mine.length === 0) return [];
+        seen.sent(event.key, chosen.finality);
+        return [{ kind: 'update', finality: chosen.finality, key: event.key, lost: null, actions: mine.map((a) => toWireAction(a, ctx.services.network)) }];
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('accountStates', (t) =>
+  t.field({
+    type: AccountStateEvent,
+    description: "The accounts' new states as the emulator reports them (CONFIRMED, then FINALIZED), with jetton wallet balances.",
+    args: {
+      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
+      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+    },
+    subscribe: (_root, args, ctx) => {
+      const accounts = checked(() => parseAddresses(args.accounts));
+      if (accounts.length === 0) throw badUserInput('give at least one account');
+      return liveStream(ctx, { accounts, traceKeys: [] }, (event): AccountEventShape[] => {
+        if ('gap' in event) return [{ ...gap(event.gap), event: null }];
+        if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
+        return [{ kind: 'update', finality: event.finality, key: null, lost: null, event }];
+      });
+    },
+    resolve: (event) => event,
+  }),
+);

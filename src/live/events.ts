@@ -1,0 +1,73 @@
+import type { Finality, Trace } from '../traces/model';
+
+/**
+ * What the emulator or the database told about a trace. `stage` is the moment: a new emulated trace (pending),
+ * some of its transactions confirmed (in a shard block) or finalized (in a masterchain block), or its actions
+ * classified. `trace` is the whole trace as read at that moment.
+ */
+export interface TraceEvent {
+  kind: 'trace';
+  /** The trace key: the normalized hash of the external message that started it (the emulator's hash key). */
+  key: string;
+  stage: 'pending' | 'confirmed' | 'finalized' | 'classified';
+  trace: Trace;
+}
+
+/** The emulator gave up a trace it had announced (its block was replaced, or it expired unconfirmed). */
+export interface InvalidatedEvent {
+  kind: 'invalidated';
+  key: string;
+}
+
+/** An account's new state, as the emulator announces it (confirmed or finalized), with its jetton wallet data. */
+export interface AccountStateEvent {
+  kind: 'accountState';
+  account: string;
+  finality: Finality;
+  lt: string | null;
+  state: {
+    hash: string | null;
+    balance: string | null;
+    account_status: string | null;
+    frozen_hash: string | null;
+    data_hash: string | null;
+    code_hash: string | null;
+  };
+  /** Present when the account is a jetton wallet. */
+  jetton?: {
+    address: string;
+    balance: string | null;
+    owner: string | null;
+    jetton: string | null;
+    last_transaction_lt: string | null;
+    code_hash: string | null;
+    data_hash: string | null;
+  };
+}
+
+export type LiveEvent = TraceEvent | InvalidatedEvent | AccountStateEvent;
+
+/** The accounts an event concerns: a trace's transactions' and actions' accounts; a state's account and jetton owner. */
+export function accountsOf(event: LiveEvent): Set<string> {
+  const out = new Set<string>();
+  if (event.kind === 'trace') {
+    for (const t of event.trace.transactions) out.add(t.row.account);
+    for (const a of event.trace.actions) for (const account of a.accounts) out.add(account);
+  } else if (event.kind === 'accountState') {
+    out.add(event.account);
+    if (event.jetton?.owner) out.add(event.jetton.owner);
+  }
+  return out;
+}
+
+const RANK: Record<Finality, number> = { pending: 0, confirmed: 1, finalized: 2 };
+
+/** Whether `finality` is at least `min` (pending < confirmed < finalized). */
+export const atLeast = (finality: Finality, min: Finality) => RANK[finality] >= RANK[min];
+
+/** The least final of several (an empty list is finalized). */
+export const leastFinal = (list: Iterable<Finality>): Finality => {
+  let out: Finality = 'finalized';
+  for (const f of list) if (RANK[f] < RANK[out]) out = f;
+  return out;
+};

@@ -1,0 +1,162 @@
+import type { Logger } from 'pino';
+import { accountsOf, type LiveEvent } from './events';
+import { BoundedQueue } from './queue';
+
+/** What a subscriber wants to hear about: events that touch these accounts, or these traces (by trace key). */
+export interface Interest {
+  accounts: ReadonlySet<string>;
+  traceKeys: ReadonlySet<string>;
+}
+
+export interface HubStats {
+  subscribers: number;
+  published: number;
+  delivered: number;
+  dropped: number;
+}
+
+/** How long the hub remembers who was sent a trace that is not final yet, for its invalidation. */
+const INVALIDATION_MEMORY_MS = 10 * 60_000;
+/** How many finalized trace keys the hub remembers (a few minutes of mainnet traffic). */
+const FINALIZED_MEMORY = 50_000;
+
+export class LiveSubscription {
+  readonly queue: BoundedQueue<LiveEvent>;
+
+  constructor(
+    private readonly hub: LiveHub,
+    public interest: Interest,
+    capacity: number,
+  ) {
+    this.queue = new BoundedQueue<LiveEvent>(capacity, () => hub.stats.dropped++);
+  }
+
+  /** Replaces what the subscriber hears about (WebSocket subscribe / unsubscribe). */
+  update(interest: Interest): void {
+    this.hub.reindex(this, interest);
+  }
+
+  close(): void {
+    this.hub.remove(this);
+    this.queue.close();
+  }
+}
+
+/**
+ * The fan-out of one process: every event from the sources goes to the subscribers interested in one of its
+ * accounts or in its trace, each through its own bounded queue. Publishing never waits for a subscriber.
+ * An invalidation goes only to those that were sent the trace before it was final.
+ */
+export class LiveHub {
+  readonly stats: HubStats = { subscribers: 0, published: 0, delivered: 0, dropped: 0 };
+  private readonly byAccount = new Map<string, Set<LiveSubscription>>();
+  private readonly byKey = new Map<string, Set<LiveSubscription>>();
+  private readonly all = new Set<LiveSubscription>();
+  /** Keys of traces announced finalized lately, so a second source does not announce them again. */
+  private readonly finalized = new Set<string>();
+  /** trace key → who was sent it while not final, and when it was last sent. */
+  private readonly unfinal = new Map<string, { to: Set<LiveSubscription>; at: number }>();
+
+  constructor(
+    readonly queueCapacity = 64,
+    private readonly log?: Logger,
+  ) {}
+
+  subscribe(interest: Interest, capacity = this.queueCapacity): LiveSubscription {
+    const sub = new LiveSubscription(this, { accounts: new Set(), traceKeys: new Set() }, capacity);
+    this.all.add(sub);
+    this.stats.subscribers = this.all.size;
+    this.reindex(sub, interest);
+    return sub;
+  }
+
+  get subscriberCount(): number {
+    return this.all.size;
+  }
+
+  /** How many subscriptions follow an account. */
+  followersOf(account: string): number {
+    return this.byAccount.get(account)?.size ?? 0;
+  }
+
+  reindex(sub: LiveSubscription, interest: Interest): void {
+    this.unindex(sub);
+    sub.interest = interest;
+    for (const a of interest.accounts) (this.byAccount.get(a) ?? this.byAccount.set(a, new Set()).get(a)!).add(sub);
+    for (const k of interest.traceKeys) (this.byKey.get(k) ?? this.byKey.set(k, new Set()).get(k)!).add(sub);
+  }
+
+  remove(sub: LiveSubscription): void {
+    this.unindex(sub);
+    this.all.delete(sub);
+    for (const entry of this.unfinal.values()) entry.to.delete(sub);
+    this.stats.subscribers = this.all.size;
+  }
+
+  private unindex(sub: LiveSubscription): void {
+    const drop = (index: Map<string, Set<LiveSubscription>>, keys: Iterable<string>) => {
+      for (const k of keys) {
+        const set = index.get(k);
+        if (!set) continue;
+        set.delete(sub);
+        if (set.size === 0) index.delete(k);
+      }
+    };
+    drop(this.byAccount, sub.interest.accounts);
+    drop(this.byKey, sub.interest.traceKeys);
+  }
+
+  /** Routes an event to every interested subscriber. */
+  publish(event: LiveEvent): void {
+    this.stats.published++;
+    const targets = new Set<LiveSubscription>();
+    if (event.kind === 'invalidated') {
+      for (const sub of this.unfinal.get(event.key)?.to ?? []) targets.add(sub);
+      this.unfinal.delete(event.key);
+    } else {
+      for (const account of accountsOf(event)) for (const sub of this.byAccount.get(account) ?? []) targets.add(sub);
+      if (event.kind === 'trace') for (const sub of this.byKey.get(event.key) ?? []) targets.add(sub);
+      if (event.kind === 'trace') this.remember(event.key, event.stage === 'finalized' ? undefined : targets);
+      if (event.kind === 'trace' && event.stage === 'finalized') this.markFinalized(event.key);
+    }
+    for (const sub of targets) {
+      sub.queue.offer(event);
+      this.stats.delivered++;
+    }
+  }
+
+  private remember(key: string, targets: Set<LiveSubscription> | undefined): void {
+    const now = Date.now();
+    if (!targets) {
+      this.unfinal.delete(key);
+    } else if (targets.size > 0) {
+      const entry = this.unfinal.get(key) ?? { to: new Set<LiveSubscription>(), at: now };
+      for (const sub of targets) entry.to.add(sub);
+      entry.at = now;
+      // re-inserted, so the map stays in order of last use and expiry stops at the first recent entry
+      this.unfinal.delete(key);
+      this.unfinal.set(key, entry);
+    }
+    // traces that never finalize nor are invalidated (expired unannounced) are forgotten after a while
+    for (const [k, entry] of this.unfinal) {
+      if (now - entry.at <= INVALIDATION_MEMORY_MS) break;
+      this.unfinal.delete(k);
+    }
+  }
+
+  /** Whether a trace was announced finalized lately. */
+  wasFinalized(key: string): boolean {
+    return this.finalized.has(key);
+  }
+
+  private markFinalized(key: string): void {
+    this.finalized.add(key);
+    if (this.finalized.size > FINALIZED_MEMORY) this.finalized.delete(this.finalized.values().next().value!);
+  }
+
+  /** Ends every subscription (shutdown): their consumers see the end of their streams. */
+  closeAll(): void {
+    for (const sub of [...this.all]) sub.close();
+    this.log?.info('live subscriptions closed');
+  }
+}

@@ -1,0 +1,198 @@
+import type { Services } from '../../context';
+import { createRequestContext } from '../../context';
+import type { ActionRow } from '../../data/actions';
+import { addressesOf, bookAndMetadata, completeTraceTransactions } from '../../data/transactionDetails';
+import { addressesOfAction } from '../../data/traceDetails';
+import type { Finality } from '../../traces/model';
+import { buildTree, type TreeNode } from '../../traces/tree';
+import { toWireAction, type WireAction } from '../../wire/action';
+import type { WireTransaction } from '../../wire/transaction';
+import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
+import { involving, selectActions, selectTransactions } from '../select';
+import type { ClientSettings } from './request';
+
+/** One trace event in wire form, built once however many clients receive it. */
+interface TraceView {
+  transactions: Map<string, WireTransaction>;
+  actions: { row: ActionRow; wire: WireAction }[];
+  book?: Promise<{ address_book: Record<string, unknown>; metadata: Record<string, unknown> }>;
+}
+
+const traceViews = new WeakMap<TraceEvent, Promise<TraceView>>();
+
+function view(services: Services, event: TraceEvent): Promise<TraceView> {
+  let found = traceViews.get(event);
+  if (!found) {
+    found = (async () => {
+      const ctx = createRequestContext(services);
+      const wire = await completeTraceTransactions(ctx, event.trace.transactions);
+      return {
+        transactions: new Map(wire.map((t) => [t.hash, t])),
+        actions: event.trace.actions.map((row) => ({ row, wire: toWireAction(row, services.network) })),
+      };
+    })();
+    traceViews.set(event, found);
+  }
+  return found;
+}
+
+/** The address book and metadata over every address of the trace, fetched once for every client that asks. */
+function enrichment(services: Services, event: TraceEvent, v: TraceView) {
+  v.book ??= bookAndMetadata(createRequestContext(services), [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))], {
+    noAddressBook: false,
+    noMetadata: false,
+  }).catch(() => ({ address_book: {}, metadata: {} }));
+  return v.book;
+}
+
+const pick = <T>(map: Record<string, T>, keys: Iterable<string>) => {
+  const out: Record<string, T> = {};
+  for (const k of [...new Set(keys)].sort()) if (map[k] !== undefined) out[k] = map[k];
+  return out;
+};
+
+/** A streaming transaction: as the v3 one, its account states by hash only, no external hash outside a trace event. */
+function streamingTransaction(t: WireTransaction, inTrace: boolean) {
+  const { trace_external_hash, ...rest } = t;
+  const state = (s: WireTransaction['account_state_before']) => s && { hash: s.hash, balance: null, extra_currencies: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null };
+  const out = { ...rest, account_state_before: state(t.account_state_before), account_state_after: state(t.account_state_after) };
+  return inTrace ? { ...out, trace_external_hash } : out;
+}
+
+interface StreamNode {
+  tx_hash: string;
+  in_msg_hash?: string;
+  children: StreamNode[] | null;
+}
+
+const streamNode = (n: TreeNode, txs: Map<string, WireTransaction>): StreamNode => {
+  const tx = txs.get(n.hash);
+  const out: StreamNode = { tx_hash: n.hash, ...(n.inMsgHash ? { in_msg_hash: n.inMsgHash } : {}), children: [] };
+  // TON Center: [] for a transaction that sent nothing, null when what it sent caused nothing in the snapshot
+  out.children = n.children.length > 0 ? n.children.map((c) => streamNode(c, txs)) : tx && tx.out_msgs.length > 0 ? null : [];
+  return out;
+};
+
+/**
+ * One client of the Streaming API: what it subscribed to, and which traces it was sent before they were
+ * final (only those get a `trace_invalidated`).
+ */
+export class StreamingClient {
+  private readonly unfinal = new Set<string>();
+
+  constructor(
+    private readonly services: Services,
+    public settings: ClientSettings,
+  ) {}
+
+  /** The notifications an event makes for this client, in order (none when it is not for it). */
+  async render(event: LiveEvent): Promise<object[]> {
+    if (event.kind === 'invalidated') {
+      if (!this.unfinal.delete(event.key)) return [];
+      return [{ type: 'trace_invalidated', trace_external_hash_norm: event.key }];
+    }
+    if (event.kind === 'accountState') return this.accountState(event);
+    const out: object[] = [];
+    const s = this.settings;
+    if (s.types.has('transactions')) {
+      const n = await this.transactions(event);
+      if (n) out.push(n);
+    }
+    if (s.types.has('actions') || s.types.has('trace')) out.push(...(await this.classified(event)));
+    return out;
+  }
+
+  private sent(key: string, finality: Finality) {
+    if (finality === 'finalized') this.unfinal.delete(key);
+    else this.unfinal.add(key);
+  }
+
+  private async transactions(event: TraceEvent) {
+    const chosen = selectTransactions(event, this.settings.addresses, this.settings.minFinality);
+    if (!chosen) return undefined;
+    const { finality } = chosen;
+    const v = await view(this.services, event);
+    const txs = chosen.transactions.map((t) => v.transactions.get(t.row.hash)!);
+    this.sent(event.key, finality);
+    return { type: 'transactions', finality, trace_external_hash_norm: event.key, transactions: txs.map((t) => streamingTransaction(t, false)), ...(await this.extras(event, v, addressesOf(txs))) };
+  }
+
+  private async classified(event: TraceEvent): Promise<object[]> {
+    const s = this.settings;
+    const chosen = selectActions(event, s);
+    if (!chosen) return [];
+    const { finality } = chosen;
+    const v = await view(this.services, event);
+    const wire = new Map(v.actions.map((a) => [a.row, a.wire]));
+    const eligible = chosen.actions.map((row) => ({ row, wire: wire.get(row)! }));
+    const out: object[] = [];
+    if (s.types.has('actions')) {
+      const mine = involving(chosen.actions, s.addresses).map((row) => wire.get(row)!);
+      if (mine.length > 0) {
+        out.push({ type: 'actions', finality, trace_external_hash_norm: event.key, actions: mine, ...(await this.extras(event, v, mine.flatMap(addressesOfAction))) });
+      }
+    }
+    if (s.types.has('trace') && s.traceKeys.has(event.key)) {
+      const ordered = event.trace.transactions.map((t) => v.transactions.get(t.row.hash)!);
+      const { root } = buildTree(ordered.map((tx) => ({ hash: tx.hash, inMsgHash: tx.in_msg?.hash ?? null, outMsgHashes: tx.out_msgs.map((m) => m.hash) })));
+      const map: Record<string, unknown> = {};
+      for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : 1))) map[tx.hash] = streamingTransaction(tx, true);
+      const actions = eligible.map((a) => a.wire);
+      out.push({
+        type: 'trace',
+        finality,
+        trace_external_hash_norm: event.key,
+        trace: root && streamNode(root, v.transactions),
+        transactions: map,
+        ...(actions.length > 0 ? { actions } : {}),
+        ...(await this.extras(event, v, null)),
+      });
+    }
+    if (out.length > 0) this.sent(event.key, finality);
+    return out;
+  }
+
+  /** The address book and metadata this client asked for, over `addresses` (null: the whole trace's). */
+  private async extras(event: TraceEvent, v: TraceView, addresses: string[] | null) {
+    const s = this.settings;
+    if (!s.includeAddressBook && !s.includeMetadata) return {};
+    const { address_book, metadata } = await enrichment(this.services, event, v);
+    return {
+      ...(s.includeAddressBook ? { address_book: addresses ? pick(address_book, addresses) : address_book } : {}),
+      ...(s.includeMetadata ? { metadata: addresses ? pick(metadata, addresses) : metadata } : {}),
+    };
+  }
+
+  private async accountState(event: AccountStateEvent): Promise<object[]> {
+    const s = this.settings;
+    if (!atLeast(event.finality, s.minFinality)) return [];
+    const out: object[] = [];
+    if (s.types.has('account_state_change') && s.addresses.has(event.account)) {
+      const st = event.state;
+      out.push({
+        type: 'account_state_change',
+        finality: event.finality,
+        account: event.account,
+        state: { hash: st.hash, balance: st.balance, extra_currencies: null, account_status: st.account_status, frozen_hash: st.frozen_hash, data_hash: st.data_hash, code_hash: st.code_hash },
+      });
+    }
+    const j = event.jetton;
+    if (j && s.types.has('jettons_change') && (s.addresses.has(j.address) || (j.owner !== null && s.addresses.has(j.owner)))) {
+      const extra = s.includeAddressBook || s.includeMetadata
+        ? await bookAndMetadata(createRequestContext(this.services), [j.address, j.owner, j.jetton].filter((a): a is string => a !== null), {
+            noAddressBook: !s.includeAddressBook,
+            noMetadata: !s.includeMetadata,
+          }).catch(() => ({ address_book: {}, metadata: {} }))
+        : undefined;
+      out.push({
+        type: 'jettons_change',
+        finality: event.finality,
+        jetton: { address: j.address, balance: j.balance, owner: j.owner, jetton: j.jetton, last_transaction_lt: j.last_transaction_lt, code_hash: j.code_hash, data_hash: j.data_hash },
+        ...(extra && s.includeAddressBook ? { address_book: extra.address_book } : {}),
+        ...(extra && s.includeMetadata ? { metadata: extra.metadata } : {}),
+      });
+    }
+    return out;
+  }
+}
+

@@ -1,0 +1,116 @@
+import { expandActionTypes } from '../../actions/supported';
+import { parseAddress } from '../../encoding/address';
+import type { Finality } from '../../traces/model';
+import { FINALITIES } from '../../traces/model';
+
+/** The event types a Streaming API v2 client subscribes to (`trace_invalidated` comes unasked). */
+export const EVENT_TYPES = ['transactions', 'actions', 'trace', 'account_state_change', 'jettons_change'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What a client asked for, parsed and checked. */
+export interface ClientSettings {
+  id?: string;
+  types: Set<EventType>;
+  addresses: Set<string>;
+  traceKeys: Set<string>;
+  minFinality: Finality;
+  includeAddressBook: boolean;
+  includeMetadata: boolean;
+  /** Only these action types (empty: all). */
+  actionTypes: Set<string>;
+  /** The expanded supported action types (TON Center's rule: actions/supported.ts). */
+  supported: ReadonlySet<string>;
+}
+
+/** A refused subscription: the message TON Center gives, and the request's id to echo. */
+export class SubscriptionError extends Error {
+  constructor(
+    message: string,
+    readonly id?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Body = Record<string, unknown>;
+
+const strings = (body: Body, key: string, id?: string): string[] | undefined => {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new SubscriptionError(`${key} must be an array of strings`, id);
+  return v as string[];
+};
+
+const flag = (body: Body, key: string, id?: string): boolean | undefined => {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw new SubscriptionError(`${key} must be true or false`, id);
+  return v;
+};
+
+export function parseAddresses(list: string[], id?: string): string[] {
+  return [
+    ...new Set(
+      list.map((a) => {
+        const raw = parseAddress(a);
+        if (raw === undefined) throw new SubscriptionError(`invalid address: ${a}`, id);
+        return raw;
+      }),
+    ),
+  ];
+}
+
+export function parseTraceKeys(list: string[], id?: string): string[] {
+  const keys = list.map((k) => k.trim());
+  if (keys.some((k) => k === '')) throw new SubscriptionError('trace_external_hash_norms contains empty value', id);
+  return [...new Set(keys)];
+}
+
+/**
+ * A subscription as TON Center's Streaming API v2 reads it (an SSE body, or a WebSocket `subscribe`), with its
+ * validation order and messages. `wsWording` selects the WebSocket variants of two messages; `previous` (a
+ * WebSocket client's current settings) supplies what a subscribe leaves unsaid.
+ */
+export function parseSubscription(body: unknown, opts: { headerVersions?: string[]; previous?: ClientSettings; ws?: boolean } = {}): ClientSettings {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SubscriptionError('the subscription must be a JSON object');
+  const b = body as Body;
+  const id = b.id === undefined || b.id === null ? undefined : String(b.id);
+  const types = strings(b, 'types', id) ?? [];
+  if (types.length === 0) throw new SubscriptionError(opts.ws ? 'types are required' : 'types are required for subscription', id);
+  for (const t of types) if (!(EVENT_TYPES as readonly string[]).includes(t)) throw new SubscriptionError(`invalid event type: ${t}`, id);
+  const addresses = parseAddresses(strings(b, 'addresses', id) ?? [], id);
+  const traceKeys = parseTraceKeys(strings(b, 'trace_external_hash_norms', id) ?? [], id);
+  if (traceKeys.length > 0 && !types.includes('trace')) throw new SubscriptionError('trace_external_hash_norms requires type "trace"', id);
+  if (types.includes('trace') && traceKeys.length === 0) throw new SubscriptionError('trace_external_hash_norms are required for trace subscription', id);
+  if (types.some((t) => t !== 'trace') && addresses.length === 0) throw new SubscriptionError(opts.ws ? 'addresses are required' : 'addresses are required for subscription', id);
+  const min = b.min_finality;
+  if (min !== undefined && min !== null && !FINALITIES.includes(min as Finality)) {
+    throw new SubscriptionError(`invalid min_finality: ${String(min)} (pending, confirmed or finalized)`, id);
+  }
+  const actionTypes = strings(b, 'action_types', id);
+  const supported = strings(b, 'supported_action_types', id);
+  const previous = opts.previous;
+  return {
+    id,
+    types: new Set(types as EventType[]),
+    addresses: new Set(addresses),
+    traceKeys: new Set(traceKeys),
+    minFinality: (min as Finality | undefined) ?? previous?.minFinality ?? 'finalized',
+    includeAddressBook: flag(b, 'include_address_book', id) ?? previous?.includeAddressBook ?? false,
+    includeMetadata: flag(b, 'include_metadata', id) ?? previous?.includeMetadata ?? false,
+    actionTypes: actionTypes && actionTypes.length > 0 ? new Set(actionTypes) : previous?.actionTypes ?? new Set(),
+    supported: supported && supported.length > 0 ? expandActionTypes(supported) : previous?.supported ?? expandActionTypes(opts.headerVersions ?? []),
+  };
+}
+
+/** A WebSocket client before its first subscribe: nothing, finalized, supported types from its header. */
+export const initialSettings = (headerVersions: string[]): ClientSettings => ({
+  types: new Set(),
+  addresses: new Set(),
+  traceKeys: new Set(),
+  minFinality: 'finalized',
+  includeAddressBook: false,
+  includeMetadata: false,
+  actionTypes: new Set(),
+  supported: expandActionTypes(headerVersions),
+});

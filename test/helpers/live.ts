@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import type { Services } from '../../src/context';
+import type { Database } from '../../src/db/types';
+import { EmulatorRepository } from '../../src/emulator/repository';
+import { createHttpServer } from '../../src/http/server';
+import { readAccountState } from '../../src/live/accountState';
+import { RedisLiveSource } from '../../src/live/redisSource';
+import { LiveRuntime } from '../../src/live/runtime';
+import type { LiveLimits } from '../../src/config';
+import { testServices } from './service';
+
+export const LIMITS: LiveLimits = { queue: 64, maxSubscribers: 1000, maxPerIp: 1000, maxPerKey: 1000, maxAddresses: 100 };
+
+/** A service with live events: the real HTTP server, the hub, and the emulator's Redis as its source. */
+export async function startLiveService(db: Database, redisUrl: string, limits: Partial<LiveLimits> = {}) {
+  const redis = new Redis(redisUrl);
+  const live = new LiveRuntime({ ...LIMITS, ...limits });
+  const services: Services = { ...testServices(db), emulator: new EmulatorRepository(redis), live };
+  const source = new RedisLiveSource(redisUrl, services.emulator!, live.hub, { maxTransactions: 4000, readAccountState: (key) => readAccountState(redis, key) });
+  await source.start();
+  const { server, yoga } = createHttpServer(services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    services,
+    live,
+    yoga,
+    base,
+    redis,
+    source,
+    async close() {
+      live.close();
+      await source.stop();
+      redis.disconnect();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Waits until the list `events` returns (read again each time) holds something `match` accepts; fails after `ms`. */
+export async function until<T>(events: () => T[], match: (e: T) => boolean, ms = 5000, what = 'an event'): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const list = events();
+    const found = list.find(match);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms; got ${list.length}: ${JSON.stringify(list).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Waits until `condition` holds; fails after `ms`. */
+export async function eventually(condition: () => boolean, ms = 5000, what = 'the condition'): Promise<void> {
+  await until(() => (condition() ? [true] : []), Boolean, ms, what);
+}
+
+/** A Streaming API client over SSE: its response status, the frames it got (event name and parsed data), and close. */
+export async function sseClient(base: string, body: unknown, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/streaming/v2/sse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal: abort.signal,
+  });
+  const frames: { event: string; data: any; at: number }[] = [];
+  const comments: string[] = [];
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    void (async () => {
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += Buffer.from(chunk).toString('utf8');
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (frame.startsWith(':')) comments.push(frame);
+            const event = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            if (data !== undefined) frames.push({ event, data: JSON.parse(data), at: performance.now() });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    json: res.headers.get('content-type')?.includes('json') ? await res.json() : undefined,
+    frames,
+    comments,
+    events: () => frames.filter((f) => f.event === 'event').map((f) => f.data),
+    close: () => abort.abort(),
+  };
+}
+
+/** A Streaming API client over WebSocket: the messages it got, and a way to send operations. */
+export async function wsClient(base: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/streaming/v2/ws`, { headers });
+  const messages: any[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+  return {
+    messages,
+    closed,
+    send: (o: unknown) => ws.send(typeof o === 'string' ? o : JSON.stringify(o)),
+    close: () => ws.close(),
+  };
+}
