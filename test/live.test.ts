@@ -40,7 +40,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase((await availableBackends())[0]);
-    redisUrl = await freshRedisUrl(12);
+    redisUrl = await freshRedisUrl(8);
     service = await startLiveService(db.reader, redisUrl, { maxAddresses: 3 });
   });
   afterAll(async () => {

@@ -73,33 +73,80 @@ const streamNode = (n: TreeNode, txs: Map<string, WireTransaction>): StreamNode 
   return out;
 };
 
+/** What an event renders to for one set of settings: the notifications as JSON, and the finalities of those about its trace. */
+interface Rendered {
+  texts: string[];
+  finalities: Finality[];
+}
+
+/** Renderings shared by clients with the same settings (most of a crowd following one account), per event. */
+const renderings = new WeakMap<LiveEvent, Map<string, Promise<Rendered>>>();
+
+const signatureOf = (s: ClientSettings) =>
+  JSON.stringify([[...s.types].sort(), [...s.addresses].sort(), [...s.traceKeys].sort(), s.minFinality, s.includeAddressBook, s.includeMetadata, [...s.actionTypes].sort(), [...s.supported].sort()]);
+
 /**
  * One client of the Streaming API: what it subscribed to, and which traces it was sent before they were
- * final (only those get a `trace_invalidated`).
+ * final (only those get a `trace_invalidated`). Clients with equal settings share each event's rendering.
  */
 export class StreamingClient {
   private readonly unfinal = new Set<string>();
+  private current: ClientSettings;
+  private signature: string;
 
   constructor(
     private readonly services: Services,
-    public settings: ClientSettings,
-  ) {}
+    settings: ClientSettings,
+  ) {
+    this.current = settings;
+    this.signature = signatureOf(settings);
+  }
 
-  /** The notifications an event makes for this client, in order (none when it is not for it). */
-  async render(event: LiveEvent): Promise<object[]> {
+  get settings(): ClientSettings {
+    return this.current;
+  }
+
+  set settings(settings: ClientSettings) {
+    this.current = settings;
+    this.signature = signatureOf(settings);
+  }
+
+  /** The notifications an event makes for this client, as JSON, in order (none when it is not for it). */
+  async render(event: LiveEvent): Promise<string[]> {
     if (event.kind === 'invalidated') {
       if (!this.unfinal.delete(event.key)) return [];
-      return [{ type: 'trace_invalidated', trace_external_hash_norm: event.key }];
+      return [JSON.stringify({ type: 'trace_invalidated', trace_external_hash_norm: event.key })];
     }
-    if (event.kind === 'accountState') return this.accountState(event);
-    const out: object[] = [];
+    let byEvent = renderings.get(event);
+    if (!byEvent) renderings.set(event, (byEvent = new Map()));
+    let rendered = byEvent.get(this.signature);
+    if (!rendered) {
+      rendered = this.renderFresh(event).then((r) => ({ texts: r.notifications.map((n) => JSON.stringify(n)), finalities: r.finalities }));
+      byEvent.set(this.signature, rendered);
+    }
+    const { texts, finalities } = await rendered;
+    if (event.kind === 'trace') for (const f of finalities) this.sent(event.key, f);
+    return texts;
+  }
+
+  private async renderFresh(event: TraceEvent | AccountStateEvent): Promise<{ notifications: object[]; finalities: Finality[] }> {
+    if (event.kind === 'accountState') return { notifications: await this.accountState(event), finalities: [] };
+    const notifications: object[] = [];
+    const finalities: Finality[] = [];
     const s = this.settings;
     if (s.types.has('transactions')) {
       const n = await this.transactions(event);
-      if (n) out.push(n);
+      if (n) {
+        notifications.push(n);
+        finalities.push(n.finality);
+      }
     }
-    if (s.types.has('actions') || s.types.has('trace')) out.push(...(await this.classified(event)));
-    return out;
+    if (s.types.has('actions') || s.types.has('trace')) {
+      const classified = await this.classified(event);
+      notifications.push(...classified);
+      for (const n of classified) finalities.push((n as { finality: Finality }).finality);
+    }
+    return { notifications, finalities };
   }
 
   private sent(key: string, finality: Finality) {
@@ -113,7 +160,6 @@ export class StreamingClient {
     const { finality } = chosen;
     const v = await view(this.services, event);
     const txs = chosen.transactions.map((t) => v.transactions.get(t.row.hash)!);
-    this.sent(event.key, finality);
     return { type: 'transactions', finality, trace_external_hash_norm: event.key, transactions: txs.map((t) => streamingTransaction(t, false)), ...(await this.extras(event, v, addressesOf(txs))) };
   }
 
@@ -148,7 +194,6 @@ export class StreamingClient {
         ...(await this.extras(event, v, null)),
       });
     }
-    if (out.length > 0) this.sent(event.key, finality);
     return out;
   }
 

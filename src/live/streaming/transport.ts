@@ -30,11 +30,11 @@ function who(req: IncomingMessage, services: Services) {
 }
 
 /** Renders and sends what a subscription receives, one event at a time, until it ends. */
-async function pump(sub: LiveSubscription, client: StreamingClient, send: (notification: object) => Promise<void>, onError: (err: Error) => void) {
+async function pump(sub: LiveSubscription, client: StreamingClient, send: (json: string) => Promise<void>, onError: (err: Error) => void) {
   for await (const item of sub.queue) {
     try {
-      if (isGap(item)) await send({ type: 'gap', lost: item.gap });
-      else for (const notification of await client.render(item)) await send(notification);
+      if (isGap(item)) await send(JSON.stringify({ type: 'gap', lost: item.gap }));
+      else for (const json of await client.render(item)) await send(json);
     } catch (err) {
       onError(err as Error);
     }
@@ -101,7 +101,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     res.end();
   });
   res.once('close', end);
-  await pump(sub, client, (n) => write(`event: event\ndata: ${JSON.stringify(n)}\n\n`), (err) => services.log.warn({ err }, 'streaming event'));
+  await pump(sub, client, (json) => write(`event: event\ndata: ${json}\n\n`), (err) => services.log.warn({ err }, 'streaming event'));
   if (!res.writableEnded) res.end();
 }
 
@@ -110,11 +110,12 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
   let settings = initialSettings(headerVersions(req));
   const client = new StreamingClient(services, settings);
   const sub = live.hub.subscribe(interest(settings));
-  const send = (o: object) =>
+  const sendText = (text: string) =>
     new Promise<void>((resolve) => {
       if (ws.readyState !== ws.OPEN) return resolve();
-      ws.send(JSON.stringify(o), () => resolve());
+      ws.send(text, () => resolve());
     });
+  const send = (o: object) => sendText(JSON.stringify(o));
   const reply = (id: unknown, o: object) => send({ ...(id === undefined || id === null ? {} : { id: String(id) }), ...o });
   ws.on('message', (data, isBinary) => {
     let envelope: Record<string, unknown>;
@@ -163,7 +164,7 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
   };
   const unregister = live.onClose(() => ws.close(1001, 'server shutting down'));
   ws.once('close', end);
-  void pump(sub, client, send, (err) => services.log.warn({ err }, 'streaming event'));
+  void pump(sub, client, sendText, (err) => services.log.warn({ err }, 'streaming event'));
 }
 
 /** The WebSocket endpoint of the Streaming API, upgraded from `GET /api/streaming/v2/ws`. */
