@@ -72,6 +72,8 @@ export interface Proc {
   base: string;
   /** Peak RSS since the last reset, in MB (VmHWM; reset through /proc/<pid>/clear_refs). */
   peakRss(): number;
+  /** RSS now, in MB. */
+  rss(): number;
   resetPeak(): void;
   stop(): Promise<void>;
 }
@@ -130,6 +132,7 @@ export async function start(command: Command, env: Record<string, string>, ready
     child,
     base: `http://127.0.0.1:${port}`,
     peakRss: () => Number(/VmHWM:\s+(\d+)/.exec(status())![1]) / 1024,
+    rss: () => Number(/VmRSS:\s+(\d+)/.exec(status())![1]) / 1024,
     resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop: () => {
       stopping = true;

@@ -70,7 +70,9 @@ async function main() {
       req.on('error', reject);
       req.end(body);
     });
+  const idleRss = service.rss();
   for (let i = 0; i < n; i += 100) await Promise.all(Array.from({ length: Math.min(100, n - i) }, open));
+  const connectedRss = service.rss();
   service.resetPeak();
   const [key] = await pushTraces(redis, { traces: [trace] }, { finality: 'pending', ttlSeconds: 600 });
   const started = performance.now();
@@ -83,9 +85,9 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   const expected = n * rounds;
-  console.log(`\n| subscribers | events published | deliveries | lost | publish → delivery p50 ms | p99 ms | max ms | server peak RSS MB |`);
-  console.log(`|---:|---:|---:|---:|---:|---:|---:|---:|`);
-  console.log(`| ${n} | ${rounds} | ${frames} | ${expected - frames} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${service.peakRss().toFixed(0)} |`);
+  console.log(`\n| subscribers | events published | deliveries | lost | publish → delivery p50 ms | p99 ms | max ms | server RSS MB: before subscribers, with them, peak while publishing |`);
+  console.log(`|---:|---:|---:|---:|---:|---:|---:|---|`);
+  console.log(`| ${n} | ${rounds} | ${frames} | ${expected - frames} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${idleRss.toFixed(0)}, ${connectedRss.toFixed(0)}, ${service.peakRss().toFixed(0)} |`);
   console.log(`\n(${rounds} rounds in ${seconds.toFixed(1)} s, one ${Object.keys(trace.transactions).length}-transaction trace each, every subscriber following its root account)`);
   for (const s of sockets) s.destroy();
   await service.stop();
