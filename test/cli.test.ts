@@ -109,3 +109,37 @@ describe.skipIf(!(await redisAvailable()))('cli emulate', () => {
     }
   });
 });
+
+describe.skipIf(!(await redisAvailable()))('cli replay', () => {
+  it('plays traces into Redis stage by stage, announcing each on the emulator channels, and invalidates every n-th', async () => {
+    const url = await freshRedisUrl(13);
+    const listener = new Redis(url);
+    const reader = new Redis(url);
+    const heard: [string, string][] = [];
+    listener.on('message', (channel: string, message: string) => heard.push([channel, message]));
+    await listener.subscribe('new_pending_trace', 'new_confirmed_txs', 'new_finalized_txs', 'invalidated_traces');
+    try {
+      const run = cli(['replay', fixturePath('traces_mainnet_2025-09_single.json'), '--step-ms', '0', '--invalidate-every', '0'], { REDIS_URL: url });
+      expect(run.stderr).toBe('');
+      const key = 'kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=';
+      expect(run.stdout).toContain(`pending     ${key}`);
+      expect(run.stdout).toContain('1 traces replayed, 0 invalidated');
+      const trace = fixtureJson('traces_mainnet_2025-09_single.json').traces[0];
+      for (let i = 0; i < 50 && heard.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard.map(([channel]) => channel)).toEqual(['new_pending_trace', 'new_confirmed_txs', 'new_finalized_txs']);
+      expect(heard[2][1]).toBe(`${key}:${Object.keys(trace.transactions).join(',')}`);
+      // the trace is left finalized, as the emulator leaves it
+      const [stored] = await new EmulatorRepository(reader).tracesByKeys([key], 4000);
+      expect(stored.transactions.every((t) => t.finality === 'finalized' && !t.emulated)).toBe(true);
+      const invalidating = cli(['replay', fixturePath('traces_mainnet_2025-09_single.json'), '--step-ms', '0', '--invalidate-every', '1'], { REDIS_URL: url });
+      expect(invalidating.stdout).toContain('1 traces replayed, 1 invalidated');
+      expect(await reader.exists(key)).toBe(0);
+      const bad = cli(['replay', '--step-ms', 'soon'], { REDIS_URL: url });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('--step-ms must be a whole number, got "soon"');
+    } finally {
+      listener.disconnect();
+      reader.disconnect();
+    }
+  });
+});

@@ -40,6 +40,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase((await availableBackends())[0]);
+    await importDocument(db.writer, 'testnet.json', realTestnetTraces().text);
     redisUrl = await freshRedisUrl(8);
     service = await startLiveService(db.reader, redisUrl, { maxAddresses: 3 });
   });
@@ -173,8 +174,8 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   });
 
   it('serves GraphQL subscriptions over SSE and over WebSocket (graphql-ws) with nested fields', async () => {
-    // a root account no other test here follows (the count of its followers below is then exact)
     const { trace, account, root } = traceWithActions(18);
+    await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
     const query = `subscription($a: [String!]!) { transactions(accounts: $a, minFinality: PENDING) { kind finality traceExternalHashNorm transactions { hash finality emulated inMsg { hash } } } }`;
     // GraphQL over SSE through yoga
     const abort = new AbortController();
@@ -224,6 +225,54 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     abort.abort();
     for (const stop of done) stop();
     await client.dispose();
+    // GraphiQL opens with a live tab where live events are served
+    const page = await (await fetch(`${service.base}/graphql`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('subscription Live(');
+  });
+
+  it("adds the address book and metadata a client asks for, trimmed to its events' addresses, and filters action types", async () => {
+    const { trace, account } = traceWithActions(19);
+    await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
+    const withBook = await sseClient(service.base, { types: ['transactions', 'actions'], addresses: [account], include_address_book: true, include_metadata: true });
+    const onlySwaps = await sseClient(service.base, { types: ['actions'], addresses: [account], action_types: ['jetton_swap'] });
+    const bare = await sseClient(service.base, { types: ['transactions'], addresses: [account] });
+    await eventually(() => service.live.hub.followersOf(account) === 3, 5000, 'three subscriptions');
+    await play(service.redis, trace);
+    const txs = await until(withBook.events, (e) => e.type === 'transactions' && e.finality === 'finalized', 5000, 'finalized transactions');
+    expect(Object.keys(txs)).toEqual(['type', 'finality', 'trace_external_hash_norm', 'transactions', 'address_book', 'metadata']);
+    const named = new Set<string>(txs.transactions.flatMap((t: any) => [t.account, t.in_msg?.source, ...t.out_msgs.map((m: any) => m.destination)].filter(Boolean)));
+    expect(Object.keys(txs.address_book).sort()).toEqual([...named].sort());
+    expect(txs.address_book[account]).toMatchObject({ user_friendly: expect.any(String) });
+    const actions = await until(withBook.events, (e) => e.type === 'actions' && e.finality === 'finalized', 5000, 'finalized actions');
+    expect(Object.keys(actions.address_book)).toEqual([account]);
+    await until(bare.events, (e) => e.finality === 'finalized', 5000, 'the bare client');
+    expect(bare.events().every((e) => !('address_book' in e) && !('metadata' in e))).toBe(true);
+    // the action is a ton_transfer: a client that wants only swaps gets no actions event
+    expect(onlySwaps.events()).toEqual([]);
+    for (const c of [withBook, onlySwaps, bare]) c.close();
+  });
+
+  it('tells GraphQL subscribers of an invalidated trace they were sent, and counts live events in /metrics', async () => {
+    const { trace, account } = traceWithActions(20);
+    await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
+    const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const got: any[] = [];
+    const stop = client.subscribe(
+      { query: `subscription($a: [String!]!) { transactions(accounts: $a, minFinality: PENDING) { kind finality traceExternalHashNorm transactions { hash } } }`, variables: { a: [account] } },
+      { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} },
+    );
+    await eventually(() => service.live.hub.followersOf(account) === 1, 5000, 'the subscription');
+    await play(service.redis, trace, 1);
+    await until(() => got, (e) => e.data?.transactions?.kind === 'INVALIDATED', 5000, 'the invalidation');
+    expect(got.map((e) => e.data.transactions.kind)).toEqual(['UPDATE', 'INVALIDATED']);
+    expect(got[1].data.transactions).toMatchObject({ finality: null, traceExternalHashNorm: got[0].data.transactions.traceExternalHashNorm, transactions: [] });
+    stop();
+    await client.dispose();
+    const metrics = await (await fetch(`${service.base}/metrics`)).text();
+    const figure = (name: string) => Number(new RegExp(`tonql_live_events\\{figure="${name}"\\} (\\d+)`).exec(metrics)?.[1]);
+    expect(figure('published')).toBeGreaterThan(0);
+    expect(figure('delivered')).toBeGreaterThan(0);
+    expect(figure('dropped')).toBe(0);
   });
 
   it('refuses connections past the limits: 429 for too many subscribers, as TON Center words it', async () => {

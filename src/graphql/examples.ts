@@ -169,6 +169,20 @@ query Actions($after: String) {
 }
 `;
 
+const LIVE = `# Live: an account's transactions as they are emulated (PENDING), confirmed and finalized. Run it, then in a
+# terminal play the demo traces into Redis as TON Center's emulator would (the service needs REDIS_URL):
+#   npm run cli -- replay
+# Without an emulator, traces the indexer finalizes still arrive as the database sees new masterchain blocks.
+subscription Live($accounts: [String!]!) {
+  transactions(accounts: $accounts, minFinality: PENDING) {
+    kind
+    finality
+    traceExternalHashNorm
+    transactions { hash lt finality emulated inMsg { source value decodedOpcode } outMsgs { destination value } }
+  }
+}
+`;
+
 // __typename answers on any database, even with introspection disabled.
 const NO_DATA = `# This database holds no transactions yet, so there is nothing to show here. Once ton-indexer (or
 # \`npm run cli -- import <file>\`) has written some, reload this page: its tabs then hold a masterchain block,
@@ -184,7 +198,7 @@ query NoDataYet {
  * GraphiQL's opening tabs: each runs as it is, with variables that exist in this database. A tab without such a
  * value is left out rather than sent to fail; a database without any gets one tab that says so.
  */
-export function exampleTabs(ex: Examples): ExampleTab[] {
+export function exampleTabs(ex: Examples, opts: { live?: boolean } = {}): ExampleTab[] {
   const tabs = [
     ex.seqno !== null && tab(BLOCK, { seqno: ex.seqno }),
     ex.pendingAccount ? tab(PENDING_TREE, { account: ex.pendingAccount }) : ex.traceId && tab(FINALIZED_TREE, { id: ex.traceId }),
@@ -194,6 +208,7 @@ export function exampleTabs(ex: Examples): ExampleTab[] {
     ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
     ex.traceId && tab(TRACES, { after: null }),
     ex.hasActions && tab(ACTIONS, { after: null }),
+    opts.live && ex.account && tab(LIVE, { accounts: [ex.account] }),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];
 }

@@ -129,7 +129,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       serverTiming(contexts),
     ],
     graphiql: opts.graphiql === false ? false : async () => {
-      const defaultTabs = exampleTabs(await examples());
+      const defaultTabs = exampleTabs(await examples(), { live: Boolean(services.live) });
       // GraphiQL 5 opens the first tab without its variables unless they are also given as initialVariables.
       return { title: 'tonql · GraphiQL', defaultTabs, initialVariables: defaultTabs[0].variables } as GraphiQLOptions;
     },
