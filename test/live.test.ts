@@ -7,6 +7,10 @@ import { replayTraces } from '../src/emulator/replay';
 import { importDocument } from '../src/import/importFile';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { LiveHub } from '../src/live/hub';
+import { eventFinality } from '../src/live/select';
+import { proxyTrust } from '../src/http/access';
+import { RateLimiter } from '../src/http/rateLimit';
+import { request } from 'node:http';
 import { CHANNELS } from '../src/live/redisSource';
 import { createRequestContext } from '../src/context';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
@@ -318,6 +322,80 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     }
   });
 
+  it('survives a WebSocket frame over the size limit, and a broken handshake takes no slot', async () => {
+    const ws = await wsClient(service.base);
+    ws.send('x'.repeat(2 * 1024 * 1024));
+    expect((await ws.closed).code).not.toBe(1000);
+    expect((await fetch(`${service.base}/health`)).status).toBe(200);
+    const before = service.live.subscribers;
+    const url = new URL(service.base);
+    for (let i = 0; i < 3; i++) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path: '/api/streaming/v2/ws', headers: { connection: 'upgrade', upgrade: 'websocket' } });
+        req.on('response', (res) => resolve(res.statusCode!));
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(400);
+    }
+    expect(service.live.subscribers).toBe(before);
+  });
+
+  it('asks WebSocket clients for the same API key as HTTP ones', async () => {
+    const policy = { apiKeys: new Set(['k1']), requireKey: true, trustProxy: proxyTrust(0) };
+    const keyed = await startLiveService(db.reader, redisUrl, {}, { policy, limiter: new RateLimiter() });
+    try {
+      await expect(wsClient(keyed.base)).rejects.toThrow(/401/);
+      const ws = await wsClient(`${keyed.base}`, { 'x-api-key': 'k1' });
+      ws.send({ id: 'p', operation: 'ping' });
+      await until(() => ws.messages, (m) => m.status === 'pong');
+      ws.close();
+      const graphqlWs = createClient({ url: `${keyed.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+      const closed = await new Promise<any>((resolve) => graphqlWs.on('closed', resolve));
+      expect(closed.code).toBe(1006);
+      await graphqlWs.dispose();
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('frees a GraphQL subscription the moment its client goes, over SSE and over WebSocket, however quiet its account', async () => {
+    const quiet = '0:' + '7'.repeat(64);
+    const query = `subscription { accountStates(accounts: ["${quiet}"]) { kind } }`;
+    const abort = new AbortController();
+    const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query }), signal: abort.signal });
+    expect(res.status).toBe(200);
+    await eventually(() => service.live.hub.followersOf(quiet) === 1, 3000, 'the SSE subscription');
+    const admitted = service.live.subscribers;
+    abort.abort();
+    await eventually(() => service.live.hub.followersOf(quiet) === 0 && service.live.subscribers === admitted - 1, 3000, 'the SSE subscription freed');
+    const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const errors: any[] = [];
+    const stop = client.subscribe({ query }, { next: () => {}, error: (e) => errors.push(e), complete: () => {} });
+    // a syntax error answers its operation only; the connection and its other subscription stay
+    client.subscribe({ query: 'subscription {' }, { next: () => {}, error: (e) => errors.push(e), complete: () => {} });
+    await eventually(() => service.live.hub.followersOf(quiet) === 1 && errors.length === 1, 3000, 'the WebSocket subscription and the refusal');
+    expect(JSON.stringify(errors[0])).toContain('Expected Name');
+    stop();
+    await eventually(() => service.live.hub.followersOf(quiet) === 0, 3000, 'completed on the client\'s word');
+    await client.dispose();
+    await eventually(() => service.live.subscribers === admitted - 1, 3000, 'the connection released');
+  });
+
+  it('reindexes a WebSocket client on unsubscribe: it no longer follows what it dropped', async () => {
+    const a = '0:' + '5'.repeat(64);
+    const b = '0:' + '6'.repeat(64);
+    const ws = await wsClient(service.base);
+    ws.send({ id: 's', operation: 'subscribe', types: ['transactions'], addresses: [a, b] });
+    await until(() => ws.messages, (m) => m.id === 's');
+    expect([service.live.hub.followersOf(a), service.live.hub.followersOf(b)]).toEqual([1, 1]);
+    ws.send({ id: 'u', operation: 'unsubscribe', addresses: [a] });
+    await until(() => ws.messages, (m) => m.id === 'u');
+    expect([service.live.hub.followersOf(a), service.live.hub.followersOf(b)]).toEqual([0, 1]);
+    ws.close();
+    await eventually(() => service.live.hub.followersOf(b) === 0, 3000, 'the closed client unindexed');
+  });
+
   it('ends every stream cleanly when the service stops', async () => {
     const stopping = await startLiveService(db.reader, redisUrl);
     const account = traceWithActions(0).account;
@@ -332,9 +410,36 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
 });
 
 describe('the live hub', () => {
+  const account = '0:' + 'A'.repeat(64);
+  const traceEvent = (stage: 'pending' | 'confirmed' | 'finalized' | 'classified', source: 'emulator' | 'database', finality: 'pending' | 'confirmed' | 'finalized' = 'finalized') => ({
+    kind: 'trace' as const,
+    key: 'K',
+    stage,
+    trace: { source, header: {} as any, actions: [], transactions: [{ row: { account, hash: 'h', lt: '1' } as any, emulated: false, finality, traceExternalHash: null }] },
+  });
+
+  it('sends nothing more about a trace the database finalized, and only the classification after an emulator finalization', () => {
+    const hub = new LiveHub();
+    const sub = hub.subscribe({ accounts: new Set([account]), traceKeys: new Set() });
+    hub.publish(traceEvent('finalized', 'database'));
+    for (const stage of ['pending', 'confirmed', 'finalized', 'classified'] as const) hub.publish(traceEvent(stage, 'emulator'));
+    expect(sub.queue.size).toBe(1);
+    const other = new LiveHub();
+    const sub2 = other.subscribe({ accounts: new Set([account]), traceKeys: new Set() });
+    other.publish(traceEvent('finalized', 'emulator'));
+    other.publish(traceEvent('confirmed', 'emulator', 'confirmed'));
+    other.publish(traceEvent('classified', 'emulator'));
+    other.publish(traceEvent('finalized', 'database'));
+    expect(sub2.queue.size).toBe(2);
+  });
+
+  it('takes the finality of a trace too large to read whole from the stage that announced it', () => {
+    const header = (stage: 'pending' | 'confirmed' | 'classified') => ({ ...traceEvent(stage, 'emulator'), trace: { ...traceEvent(stage, 'emulator').trace, transactions: [] } });
+    expect([eventFinality(header('pending')), eventFinality(header('confirmed')), eventFinality(header('classified'))]).toEqual(['pending', 'confirmed', 'pending']);
+  });
+
   it('lets a slow subscriber lose the oldest events, told as a gap, without delaying a fast one', async () => {
     const hub = new LiveHub(4);
-    const account = '0:' + 'A'.repeat(64);
     const interest = { accounts: new Set([account]), traceKeys: new Set<string>() };
     const fast = hub.subscribe(interest);
     const slow = hub.subscribe(interest);

@@ -64,8 +64,14 @@ function readSql(read: Read): string {
   return scalarSql(read.kind, ref);
 }
 
+/** json_build_object takes at most 100 arguments: 50 keys and values. */
+const MAX_READS = 50;
+
 /** What a type's details read, as one JSON object keyed by path. */
-const readsObject = (reads: Read[]) => (reads.length === 0 ? `'{}'::json` : `json_build_object(${reads.map((r) => `'${r.path}', ${readSql(r)}`).join(', ')})`);
+function readsObject(reads: Read[]): string {
+  if (reads.length > MAX_READS) throw new Error(`an action type reads ${reads.length} values; one JSON object holds at most ${MAX_READS}`);
+  return reads.length === 0 ? `'{}'::json` : `json_build_object(${reads.map((r) => `'${r.path}', ${readSql(r)}`).join(', ')})`;
+}
 
 /** One JSON column of the values each action's details read: a type reads only its own columns. */
 const PATHS_SQL = (() => {

@@ -50,6 +50,19 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
     costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: false },
   }) as Plugin;
+  /** The cost-limit error for an operation that exceeds it; undefined when within (or when variables do not coerce: execution reports them). */
+  const overCost = (args: { schema: GraphQLSchema; document: unknown; operationName?: string | null; variableValues?: unknown; contextValue: unknown }) => {
+    let cost: number;
+    try {
+      cost = queryCost(args.schema, args.document as DocumentNode, args.operationName, args.variableValues as Record<string, unknown> | undefined, args.contextValue as object);
+    } catch {
+      return undefined;
+    }
+    if (cost <= limits.maxCost) return undefined;
+    return new GraphQLError(`query cost limit of ${limits.maxCost} exceeded: this query costs ${cost} (list fields count their limit)`, {
+      extensions: { code: 'BAD_USER_INPUT', limit: 'cost', max: limits.maxCost, actual: cost },
+    });
+  };
   const shaping: Plugin = {
     onParams: ({ params }) => {
       const size = typeof params.query === 'string' ? Buffer.byteLength(params.query) : 0;
@@ -59,29 +72,19 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
         });
       }
     },
-    // Subscriptions take this path instead of onExecute: they are served (graphql/types/live.ts).
+    // Subscriptions take this path instead of onExecute: they are served (graphql/types/live.ts), within the
+    // same cost limit (each event resolves the whole selection).
     onSubscribe: ({ args, setResultAndStopExecution }) => {
       const type = operationType(args.document as DocumentNode, args.operationName);
-      if (type === 'mutation') setResultAndStopExecution({ errors: [onlyQueries(type)] });
+      if (type === 'mutation') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
+      const refused = overCost(args);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
     },
     onExecute: ({ args, setResultAndStopExecution }) => {
       const type = operationType(args.document as DocumentNode, args.operationName);
       if (type === 'mutation') return setResultAndStopExecution({ errors: [onlyQueries(type)] });
-      let cost: number;
-      try {
-        cost = queryCost(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, args.contextValue);
-      } catch {
-        return; // variables that do not coerce: execution reports them
-      }
-      if (cost > limits.maxCost) {
-        setResultAndStopExecution({
-          errors: [
-            new GraphQLError(`query cost limit of ${limits.maxCost} exceeded: this query costs ${cost} (list fields count their limit)`, {
-              extensions: { code: 'BAD_USER_INPUT', limit: 'cost', max: limits.maxCost, actual: cost },
-            }),
-          ],
-        });
-      }
+      const refused = overCost(args);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
     },
     // graphql-armor rejects while parsing, as a syntax error without a code: give those the contract's code.
     onResultProcess: ({ result, setResult }) => {

@@ -65,3 +65,10 @@ export async function checkAccess(req: IncomingMessage, rawQuery: string, policy
     throw error;
   }
 }
+
+/** Who is asking, as the server determines it: the client address (through trusted proxies) and the API key sent. */
+export function clientIdentity(req: IncomingMessage, policy: AccessPolicy | undefined): { ip: string; key: string | undefined } {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return { ip: clientIp(req, policy?.trustProxy ?? proxyTrust(0)), key: apiKeyOf(req, q < 0 ? '' : url.slice(q + 1)) };
+}

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getOperationAST, parse } from 'graphql';
 import type { createGraphQL } from '../graphql/yoga';
 import { readBody } from './body';
 import { clientGone, type Limiter } from './limiter';
@@ -27,19 +28,30 @@ export function graphqlWeight(params: { query?: unknown; variables?: unknown }):
 }
 
 /** The request's parameters as sent (a JSON body, or the URL for GET), for `graphqlWeight`; {} when unreadable. */
-function sentParams(body: Buffer | undefined, url: string): { query?: unknown; variables?: unknown } {
+function sentParams(body: Buffer | undefined, url: string): { query?: unknown; variables?: unknown; operationName?: unknown } {
   try {
-    if (body) return JSON.parse(body.toString('utf8')) as { query?: unknown; variables?: unknown };
+    if (body) return JSON.parse(body.toString('utf8')) as { query?: unknown; variables?: unknown; operationName?: unknown };
     const search = new URL(url, 'http://localhost').searchParams;
     const variables = search.get('variables');
-    return { query: search.get('query') ?? undefined, variables: variables ? JSON.parse(variables) : undefined };
+    return { query: search.get('query') ?? undefined, variables: variables ? JSON.parse(variables) : undefined, operationName: search.get('operationName') ?? undefined };
   } catch {
     return {};
   }
 }
 
-/** The header through which the HTTP route tells GraphQL the client's address. */
+/** The headers through which the HTTP route tells GraphQL who the client is (its address, its API key). */
 export const CLIENT_IP_HEADER = 'x-tonql-client-ip';
+export const CLIENT_KEY_HEADER = 'x-tonql-client-key';
+
+/** Whether the operation a request runs is a subscription (false when it does not parse: yoga reports that). */
+function isSubscription(params: { query?: unknown; operationName?: unknown }): boolean {
+  if (typeof params.query !== 'string') return false;
+  try {
+    return getOperationAST(parse(params.query), typeof params.operationName === 'string' ? params.operationName : undefined)?.operation === 'subscription';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * GraphQL over SSE (a subscription, or a query asked for as a stream): yoga's response is written as it comes,
@@ -47,18 +59,33 @@ export const CLIENT_IP_HEADER = 'x-tonql-client-ip';
  */
 async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, headers: Headers, body: Buffer | undefined) {
   const abort = new AbortController();
-  res.once('close', () => abort.abort());
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // a client gone ends the operation: the stream is cancelled, which returns the subscription's iterator
+  res.once('close', () => {
+    abort.abort();
+    reader?.cancel().catch(() => {});
+  });
   const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body, signal: abort.signal });
   const head: Record<string, string> = {};
   response.headers.forEach((value, name) => (head[name] = value));
   res.writeHead(response.status, head);
   if (!response.body) return void res.end();
+  reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  if (res.destroyed) await reader.cancel().catch(() => {});
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const go = () => (res.off('drain', go), res.off('close', go), resolve());
+          res.once('drain', go);
+          res.once('close', go);
+        });
+      }
     }
   } catch {
-    // the client went away: the abort ended the operation
+    // the client went away: the stream was cancelled
   }
   if (!res.writableEnded) res.end();
 }
@@ -67,7 +94,7 @@ async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Re
  * /graphql: the body is read first (bounded, outside any slot), the response built by yoga inside a limiter
  * slot into bytes, and written after the slot is freed, so a slow upload or a slow reader holds no slot.
  */
-export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, limiter?: Limiter, clientIp?: string) {
+export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, limiter?: Limiter, client?: { ip: string; key: string | undefined }) {
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -78,8 +105,11 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   if (reqId) headers.set('x-request-id', reqId);
   // Who is asking, as the server determined it (never what the client says), for the live subscriber limits.
   headers.delete(CLIENT_IP_HEADER);
-  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
-  if (/text\/event-stream/.test(String(req.headers.accept ?? ''))) return streamGraphQL(req, res, yoga, headers, body);
+  headers.delete(CLIENT_KEY_HEADER);
+  if (client) headers.set(CLIENT_IP_HEADER, client.ip);
+  if (client?.key) headers.set(CLIENT_KEY_HEADER, client.key);
+  // only a subscription streams; anything else asked for as a stream is built in a limiter slot like the rest
+  if (/text\/event-stream/.test(String(req.headers.accept ?? '')) && isSubscription(sentParams(body, req.url ?? '/graphql'))) return streamGraphQL(req, res, yoga, headers, body);
   const build = async () => {
     const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };

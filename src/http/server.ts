@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMetrics, routeLabel } from './metrics';
-import { accessEnabled, checkAccess, clientIp, proxyTrust } from './access';
+import { accessEnabled, checkAccess, clientIdentity } from './access';
 import { logUnexpected } from './logUnexpected';
 import { MAX_BODY_BYTES, tooLarge } from './body';
 import { serveGraphQL } from './graphqlRoute';
@@ -89,7 +89,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     }
     if (path === '/graphql') {
       try {
-        return await serveGraphQL(req, res, yoga, services.limiter, clientIp(req, services.access?.policy.trustProxy ?? proxyTrust(0)));
+        return await serveGraphQL(req, res, yoga, services.limiter, clientIdentity(req, services.access?.policy));
       } catch (err) {
         if (err instanceof ClientGoneError) return res.destroy();
         if (err instanceof BusyError) return sendGraphQLError(req, res, err, { 'Retry-After': String(err.retryAfter) });
@@ -149,13 +149,23 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
   });
   const shutdown = new Shutdown(server, services.log);
   const streaming = services.live && streamingSockets(services, services.live);
-  const graphqlSockets = services.live && graphqlWebSockets(services, yoga);
+  const graphqlSockets = services.live && graphqlWebSockets(services, yoga, opts.limits);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (req.url ?? '/').split('?')[0];
     socket.on('error', () => socket.destroy());
-    if (path === STREAMING_WS && streaming) return streaming(req, socket, head);
-    if (path === '/graphql' && graphqlSockets) return graphqlSockets(req, socket, head);
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    const refuse = (status: number, reason: string, message: string) => {
+      const body = JSON.stringify({ error: message, code: status });
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    };
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    const serve = path === STREAMING_WS ? streaming : path === '/graphql' ? graphqlSockets : undefined;
+    if (!serve) return refuse(404, 'Not Found', `no WebSocket endpoint ${path.slice(0, 200)}`);
+    // the same keys and rate limits as HTTP requests, before the handshake
+    const access = services.access && accessEnabled(services.access.policy) ? checkAccess(req, url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', services.access.policy, services.access.limiter) : Promise.resolve();
+    access.then(
+      () => serve(req, socket, head),
+      (err) => (err instanceof ApiError ? refuse(err.status, err.status === 401 ? 'Unauthorized' : err.status === 429 ? 'Too Many Requests' : 'Forbidden', err.message) : socket.destroy()),
+    );
   });
   // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
   // malformed HTTP) still get the contract's JSON error body.

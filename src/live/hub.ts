@@ -52,8 +52,8 @@ export class LiveHub {
   private readonly byAccount = new Map<string, Set<LiveSubscription>>();
   private readonly byKey = new Map<string, Set<LiveSubscription>>();
   private readonly all = new Set<LiveSubscription>();
-  /** Keys of traces announced finalized lately, so a second source does not announce them again. */
-  private readonly finalized = new Set<string>();
+  /** Traces announced finalized lately, and by which source, so later news of them is not sent again. */
+  private readonly finalized = new Map<string, 'emulator' | 'database'>();
   /** trace key → who was sent it while not final, and when it was last sent. */
   private readonly unfinal = new Map<string, { to: Set<LiveSubscription>; at: number }>();
 
@@ -81,6 +81,8 @@ export class LiveHub {
 
   reindex(sub: LiveSubscription, interest: Interest): void {
     this.unindex(sub);
+    // copies: the caller may change its own sets later, and the index must know what it holds
+    interest = { accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) };
     sub.interest = interest;
     for (const a of interest.accounts) (this.byAccount.get(a) ?? this.byAccount.set(a, new Set()).get(a)!).add(sub);
     for (const k of interest.traceKeys) (this.byKey.get(k) ?? this.byKey.set(k, new Set()).get(k)!).add(sub);
@@ -89,7 +91,7 @@ export class LiveHub {
   remove(sub: LiveSubscription): void {
     this.unindex(sub);
     this.all.delete(sub);
-    for (const entry of this.unfinal.values()) entry.to.delete(sub);
+    // its entries in `unfinal` go when those traces end or expire (an invalidation skips closed subscribers)
     this.stats.subscribers = this.all.size;
   }
 
@@ -106,18 +108,26 @@ export class LiveHub {
     drop(this.byKey, sub.interest.traceKeys);
   }
 
-  /** Routes an event to every interested subscriber. */
+  /**
+   * Routes an event to every interested subscriber. Once a trace is finalized, what comes later about it is
+   * stale (a late emulator stage) or a repeat (the second source's finalization) and is dropped; only the
+   * classifier's actions may still follow an emulator's finalization.
+   */
   publish(event: LiveEvent): void {
+    if (event.kind === 'trace') {
+      const final = this.finalized.get(event.key);
+      if (final && !(final === 'emulator' && event.stage === 'classified')) return;
+    }
     this.stats.published++;
     const targets = new Set<LiveSubscription>();
     if (event.kind === 'invalidated') {
-      for (const sub of this.unfinal.get(event.key)?.to ?? []) targets.add(sub);
+      for (const sub of this.unfinal.get(event.key)?.to ?? []) if (this.all.has(sub)) targets.add(sub);
       this.unfinal.delete(event.key);
     } else {
       for (const account of accountsOf(event)) for (const sub of this.byAccount.get(account) ?? []) targets.add(sub);
       if (event.kind === 'trace') for (const sub of this.byKey.get(event.key) ?? []) targets.add(sub);
       if (event.kind === 'trace') this.remember(event.key, event.stage === 'finalized' ? undefined : targets);
-      if (event.kind === 'trace' && event.stage === 'finalized') this.markFinalized(event.key);
+      if (event.kind === 'trace' && event.stage === 'finalized') this.markFinalized(event.key, event.trace.source);
     }
     for (const sub of targets) {
       sub.queue.offer(event);
@@ -149,9 +159,9 @@ export class LiveHub {
     return this.finalized.has(key);
   }
 
-  private markFinalized(key: string): void {
-    this.finalized.add(key);
-    if (this.finalized.size > FINALIZED_MEMORY) this.finalized.delete(this.finalized.values().next().value!);
+  private markFinalized(key: string, source: 'emulator' | 'database'): void {
+    this.finalized.set(key, source);
+    if (this.finalized.size > FINALIZED_MEMORY) this.finalized.delete(this.finalized.keys().next().value!);
   }
 
   /** Ends every subscription (shutdown): their consumers see the end of their streams. */

@@ -5,7 +5,7 @@ import { LiveHub } from './hub';
 /** A subscriber refused by a limit: the status and message TON Center's streaming server gives. */
 export class LiveLimitError extends Error {
   constructor(
-    readonly status: 429 | 400,
+    readonly status: 429 | 400 | 503,
     message: string,
   ) {
     super(message);
@@ -38,7 +38,7 @@ export class LiveRuntime {
   /** Counts a new subscriber against the limits; returns its release. */
   admit(ip: string, key: string | undefined): () => void {
     const refuse = (max: number) => new LiveLimitError(429, `connection limit reached: ${max} active connections`);
-    if (this.stopped) throw new LiveLimitError(429, 'the server is shutting down');
+    if (this.stopped) throw new LiveLimitError(503, 'the server is shutting down: connect to another instance');
     if (this.active >= this.limits.maxSubscribers) throw refuse(this.limits.maxSubscribers);
     if ((this.perIp.get(ip) ?? 0) >= this.limits.maxPerIp) throw refuse(this.limits.maxPerIp);
     if (key !== undefined && (this.perKey.get(key) ?? 0) >= this.limits.maxPerKey) throw refuse(this.limits.maxPerKey);

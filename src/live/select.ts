@@ -1,6 +1,6 @@
 import { isShown } from '../actions/supported';
 import type { ActionRow } from '../data/actions';
-import type { Finality, Trace, TraceTransaction } from '../traces/model';
+import type { Finality, TraceTransaction } from '../traces/model';
 import { atLeast, leastFinal, type TraceEvent } from './events';
 
 /** Transactions that only acknowledge (a jetton notification, an NFT ownership notice, excesses) do not hold an action's finality back. */
@@ -13,8 +13,18 @@ const isAcknowledgement = (t: TraceTransaction) => {
   return opcode !== null && opcode !== undefined && ACKNOWLEDGEMENTS.has(Number(opcode) >>> 0);
 };
 
-/** The finality of a trace's actions and tree: its least final transaction, acknowledgements aside (TON Center's rule). */
-export const actionsFinality = (trace: Trace): Finality => leastFinal(trace.transactions.filter((t) => !isAcknowledgement(t)).map((t) => t.finality));
+/**
+ * How final a trace event is: a new emulated trace is pending; otherwise its least final transaction (for its
+ * actions and tree, acknowledgements aside: TON Center's rule). A trace too large to read whole (its header
+ * only) is as final as the stage that announced it.
+ */
+export function eventFinality(event: TraceEvent, forActions = false): Finality {
+  if (event.stage === 'pending') return 'pending';
+  const all = event.trace.transactions;
+  if (all.length === 0) return event.stage === 'classified' ? 'pending' : event.stage;
+  const counted = forActions ? all.filter((t) => !isAcknowledgement(t)) : all;
+  return leastFinal((counted.length > 0 ? counted : all).map((t) => t.finality));
+}
 
 /** Whether an event tells a trace's actions: the classifier's, or a trace the database finalized (its actions are stored). */
 export const tellsActions = (event: TraceEvent) => event.stage === 'classified' || (event.stage === 'finalized' && event.trace.source === 'database');
@@ -36,7 +46,7 @@ const byLtDesc = (a: TraceTransaction, b: TraceTransaction) => {
 export function selectTransactions(event: TraceEvent, addresses: ReadonlySet<string>, minFinality: Finality) {
   if (!tellsTransactions(event)) return undefined;
   const all = event.trace.transactions;
-  const finality: Finality = event.stage === 'pending' ? 'pending' : leastFinal(all.map((t) => t.finality));
+  const finality = eventFinality(event);
   if (!atLeast(finality, minFinality)) return undefined;
   const chosen = (event.stage === 'pending' ? all.filter((t) => t.finality === 'pending') : all).filter((t) => addresses.has(t.row.account));
   return chosen.length === 0 ? undefined : { finality, transactions: [...chosen].sort(byLtDesc) };
@@ -59,7 +69,7 @@ const compareDesc = (a: string | null, b: string | null) => {
 /** The actions of a trace event a subscriber sees (latest end first), and their finality; undefined when it tells none. */
 export function selectActions(event: TraceEvent, choice: ActionChoice): { finality: Finality; actions: ActionRow[] } | undefined {
   if (!tellsActions(event)) return undefined;
-  const finality = actionsFinality(event.trace);
+  const finality = eventFinality(event, true);
   if (!atLeast(finality, choice.minFinality)) return undefined;
   const actions = event.trace.actions
     .filter((a) => (choice.actionTypes.size === 0 || choice.actionTypes.has(a.type)) && isShown(choice.supported, a))

@@ -1,12 +1,13 @@
 import type { RequestContext } from '../../context';
 import { createRequestContext } from '../../context';
 import { expandActionTypes } from '../../actions/supported';
-import { atLeast, leastFinal, type AccountStateEvent as StateEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
+import { atLeast, type AccountStateEvent as StateEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
+import { SentTraces } from '../../live/sentTraces';
 import { isGap, type Gap } from '../../live/queue';
 import { LiveLimitError } from '../../live/runtime';
-import { involving, selectActions, selectTransactions } from '../../live/select';
+import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
 import { parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
-import { CLIENT_IP_HEADER } from '../../http/graphqlRoute';
+import { CLIENT_IP_HEADER, CLIENT_KEY_HEADER } from '../../http/graphqlRoute';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
@@ -118,44 +119,55 @@ const checked = <T>(parse: () => T): T => {
 /**
  * One subscription's stream of live events: admitted against the live limits (a WebSocket connection was
  * admitted once for all its operations), each event handed to `render` with a fresh request context (loaders
- * cache per event, not for the subscription's life), and the end of the stream released whatever happens.
+ * cache per event, not for the subscription's life). The iterator is written out rather than a generator so
+ * that ending it (the client gone, `complete`) frees the subscription at once, even while it waits for an event.
  */
-async function* liveStream<T>(
-  ctx: RequestContext,
-  interest: { accounts: string[]; traceKeys: string[] },
-  render: (event: LiveEvent | Gap) => T[],
-): AsyncGenerator<T> {
+function liveStream<T>(ctx: RequestContext, interest: { accounts: string[]; traceKeys: string[] }, render: (event: LiveEvent | Gap) => T[]): AsyncIterableIterator<T> {
   const live = ctx.services.live;
   if (!live) throw badUserInput('live events are not served by this instance');
-  checked(() => live.checkAddresses(interest.accounts.length));
+  checked(() => live.checkAddresses(interest.accounts.length + interest.traceKeys.length));
   const request = (ctx as { request?: Request }).request;
-  const release = request ? checked(() => live.admit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', request.headers.get('x-api-key') ?? undefined)) : () => {};
+  const release = request ? checked(() => live.admit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', request.headers.get(CLIENT_KEY_HEADER) ?? undefined)) : () => {};
   const sub = live.hub.subscribe({ accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) });
-  try {
-    for await (const item of sub.queue) {
-      Object.assign(ctx, createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
-      if (!isGap(item) && item.kind === 'trace' && item.trace.source === 'emulator') rememberEmulated(ctx, item.trace);
-      yield* render(item);
-    }
-  } finally {
+  const ready: T[] = [];
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
     sub.close();
     release();
-  }
+  };
+  const finished = { value: undefined, done: true } as const;
+  return {
+    async next(): Promise<IteratorResult<T>> {
+      for (;;) {
+        if (ready.length > 0) return { value: ready.shift()!, done: false };
+        if (ended) return finished;
+        const item = await sub.queue.next();
+        if (item.done) {
+          end();
+          return finished;
+        }
+        Object.assign(ctx, createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
+        if (!isGap(item.value) && item.value.kind === 'trace' && item.value.trace.source === 'emulator') rememberEmulated(ctx, item.value.trace);
+        ready.push(...render(item.value));
+      }
+    },
+    async return(): Promise<IteratorResult<T>> {
+      end();
+      return finished;
+    },
+    async throw(err: unknown): Promise<IteratorResult<T>> {
+      end();
+      throw err;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 const gap = (lost: number): Envelope => ({ kind: 'gap', finality: null, key: null, lost });
-
-/** Which traces a subscription was sent before they were final, so it hears of their invalidation (and only it). */
-const unfinal = () => {
-  const keys = new Set<string>();
-  return {
-    sent(key: string, finality: FinalityValue) {
-      if (finality === 'finalized') keys.delete(key);
-      else keys.add(key);
-    },
-    invalidated: (key: string) => keys.delete(key),
-  };
-};
 
 builder.subscriptionField('traces', (t) =>
   t.field({
@@ -172,12 +184,12 @@ builder.subscriptionField('traces', (t) =>
       const traceKeys = checked(() => parseTraceKeys(args.traceExternalHashNorms ?? []));
       if (accounts.length === 0 && traceKeys.length === 0) throw badUserInput('give accounts or traceExternalHashNorms to follow');
       const types = expandActionTypes(args.supportedActionTypes ?? []);
-      const seen = unfinal();
+      const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
-        if ('gap' in event) return [{ ...gap(event.gap), trace: null }];
+        if (isGap(event)) return [{ ...gap(event.gap), trace: null }];
         if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, trace: null }] : [];
         if (event.kind !== 'trace') return [];
-        const finality = leastFinal(event.trace.transactions.map((tx) => tx.finality));
+        const finality = eventFinality(event);
         if (!atLeast(finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
         seen.sent(event.key, finality);
         return [{ kind: 'update', finality, key: event.key, lost: null, trace: { ...event.trace, supportedActionTypes: types } as TraceModel }];
@@ -199,9 +211,9 @@ builder.subscriptionField('transactions', (t) =>
       const accounts = checked(() => parseAddresses(args.accounts));
       if (accounts.length === 0) throw badUserInput('give at least one account');
       const set = new Set(accounts);
-      const seen = unfinal();
+      const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
-        if ('gap' in event) return [{ ...gap(event.gap), transactions: [] }];
+        if (isGap(event)) return [{ ...gap(event.gap), transactions: [] }];
         if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, transactions: [] }] : [];
         if (event.kind !== 'trace') return [];
         const chosen = selectTransactions(event as LiveTraceEvent, set, (args.minFinality ?? 'finalized') as FinalityValue);
@@ -229,9 +241,9 @@ builder.subscriptionField('actions', (t) =>
       if (accounts.length === 0) throw badUserInput('give at least one account');
       const set = new Set(accounts);
       const choice = { minFinality: (args.minFinality ?? 'finalized') as FinalityValue, actionTypes: new Set(args.types ?? []), supported: expandActionTypes(args.supportedActionTypes ?? []) };
-      const seen = unfinal();
+      const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {
-        if ('gap' in event) return [{ ...gap(event.gap), actions: [] }];
+        if (isGap(event)) return [{ ...gap(event.gap), actions: [] }];
         if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, actions: [] }] : [];
         if (event.kind !== 'trace') return [];
         const chosen = selectActions(event as LiveTraceEvent, choice);
@@ -257,7 +269,7 @@ builder.subscriptionField('accountStates', (t) =>
       const accounts = checked(() => parseAddresses(args.accounts));
       if (accounts.length === 0) throw badUserInput('give at least one account');
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): AccountEventShape[] => {
-        if ('gap' in event) return [{ ...gap(event.gap), event: null }];
+        if (isGap(event)) return [{ ...gap(event.gap), event: null }];
         if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
         return [{ kind: 'update', finality: event.finality, key: null, lost: null, event }];
       });

@@ -8,6 +8,7 @@ import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction, type WireAction } from '../../wire/action';
 import type { WireTransaction } from '../../wire/transaction';
 import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
+import { SentTraces } from '../sentTraces';
 import { involving, selectActions, selectTransactions } from '../select';
 import type { ClientSettings } from './request';
 
@@ -37,7 +38,7 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
 }
 
 /** The address book and metadata over every address of the trace, fetched once for every client that asks. */
-function enrichment(services: Services, event: TraceEvent, v: TraceView) {
+function enrichment(services: Services, v: TraceView) {
   v.book ??= bookAndMetadata(createRequestContext(services), [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))], {
     noAddressBook: false,
     noMetadata: false,
@@ -90,7 +91,7 @@ const signatureOf = (s: ClientSettings) =>
  * final (only those get a `trace_invalidated`). Clients with equal settings share each event's rendering.
  */
 export class StreamingClient {
-  private readonly unfinal = new Set<string>();
+  private readonly unfinal = new SentTraces();
   private current: ClientSettings;
   private signature: string;
 
@@ -114,57 +115,51 @@ export class StreamingClient {
   /** The notifications an event makes for this client, as JSON, in order (none when it is not for it). */
   async render(event: LiveEvent): Promise<string[]> {
     if (event.kind === 'invalidated') {
-      if (!this.unfinal.delete(event.key)) return [];
+      if (!this.unfinal.invalidated(event.key)) return [];
       return [JSON.stringify({ type: 'trace_invalidated', trace_external_hash_norm: event.key })];
     }
     let byEvent = renderings.get(event);
     if (!byEvent) renderings.set(event, (byEvent = new Map()));
     let rendered = byEvent.get(this.signature);
     if (!rendered) {
-      rendered = this.renderFresh(event).then((r) => ({ texts: r.notifications.map((n) => JSON.stringify(n)), finalities: r.finalities }));
+      // one snapshot of the settings for the whole rendering: a subscribe meanwhile must not mix two into one
+      rendered = this.renderFresh(event, this.current).then((r) => ({ texts: r.notifications.map((n) => JSON.stringify(n)), finalities: r.finalities }));
       byEvent.set(this.signature, rendered);
     }
     const { texts, finalities } = await rendered;
-    if (event.kind === 'trace') for (const f of finalities) this.sent(event.key, f);
+    if (event.kind === 'trace') for (const f of finalities) this.unfinal.sent(event.key, f);
     return texts;
   }
 
-  private async renderFresh(event: TraceEvent | AccountStateEvent): Promise<{ notifications: object[]; finalities: Finality[] }> {
-    if (event.kind === 'accountState') return { notifications: await this.accountState(event), finalities: [] };
+  private async renderFresh(event: TraceEvent | AccountStateEvent, s: ClientSettings): Promise<{ notifications: object[]; finalities: Finality[] }> {
+    if (event.kind === 'accountState') return { notifications: await this.accountState(event, s), finalities: [] };
     const notifications: object[] = [];
     const finalities: Finality[] = [];
-    const s = this.settings;
     if (s.types.has('transactions')) {
-      const n = await this.transactions(event);
+      const n = await this.transactions(event, s);
       if (n) {
         notifications.push(n);
         finalities.push(n.finality);
       }
     }
     if (s.types.has('actions') || s.types.has('trace')) {
-      const classified = await this.classified(event);
+      const classified = await this.classified(event, s);
       notifications.push(...classified);
       for (const n of classified) finalities.push((n as { finality: Finality }).finality);
     }
     return { notifications, finalities };
   }
 
-  private sent(key: string, finality: Finality) {
-    if (finality === 'finalized') this.unfinal.delete(key);
-    else this.unfinal.add(key);
-  }
-
-  private async transactions(event: TraceEvent) {
-    const chosen = selectTransactions(event, this.settings.addresses, this.settings.minFinality);
+  private async transactions(event: TraceEvent, s: ClientSettings) {
+    const chosen = selectTransactions(event, s.addresses, s.minFinality);
     if (!chosen) return undefined;
     const { finality } = chosen;
     const v = await view(this.services, event);
     const txs = chosen.transactions.map((t) => v.transactions.get(t.row.hash)!);
-    return { type: 'transactions', finality, trace_external_hash_norm: event.key, transactions: txs.map((t) => streamingTransaction(t, false)), ...(await this.extras(event, v, addressesOf(txs))) };
+    return { type: 'transactions', finality, trace_external_hash_norm: event.key, transactions: txs.map((t) => streamingTransaction(t, false)), ...(await this.extras(s, v, addressesOf(txs))) };
   }
 
-  private async classified(event: TraceEvent): Promise<object[]> {
-    const s = this.settings;
+  private async classified(event: TraceEvent, s: ClientSettings): Promise<object[]> {
     const chosen = selectActions(event, s);
     if (!chosen) return [];
     const { finality } = chosen;
@@ -175,7 +170,7 @@ export class StreamingClient {
     if (s.types.has('actions')) {
       const mine = involving(chosen.actions, s.addresses).map((row) => wire.get(row)!);
       if (mine.length > 0) {
-        out.push({ type: 'actions', finality, trace_external_hash_norm: event.key, actions: mine, ...(await this.extras(event, v, mine.flatMap(addressesOfAction))) });
+        out.push({ type: 'actions', finality, trace_external_hash_norm: event.key, actions: mine, ...(await this.extras(s, v, mine.flatMap(addressesOfAction))) });
       }
     }
     if (s.types.has('trace') && s.traceKeys.has(event.key)) {
@@ -191,25 +186,23 @@ export class StreamingClient {
         trace: root && streamNode(root, v.transactions),
         transactions: map,
         ...(actions.length > 0 ? { actions } : {}),
-        ...(await this.extras(event, v, null)),
+        ...(await this.extras(s, v, null)),
       });
     }
     return out;
   }
 
   /** The address book and metadata this client asked for, over `addresses` (null: the whole trace's). */
-  private async extras(event: TraceEvent, v: TraceView, addresses: string[] | null) {
-    const s = this.settings;
+  private async extras(s: ClientSettings, v: TraceView, addresses: string[] | null) {
     if (!s.includeAddressBook && !s.includeMetadata) return {};
-    const { address_book, metadata } = await enrichment(this.services, event, v);
+    const { address_book, metadata } = await enrichment(this.services, v);
     return {
       ...(s.includeAddressBook ? { address_book: addresses ? pick(address_book, addresses) : address_book } : {}),
       ...(s.includeMetadata ? { metadata: addresses ? pick(metadata, addresses) : metadata } : {}),
     };
   }
 
-  private async accountState(event: AccountStateEvent): Promise<object[]> {
-    const s = this.settings;
+  private async accountState(event: AccountStateEvent, s: ClientSettings): Promise<object[]> {
     if (!atLeast(event.finality, s.minFinality)) return [];
     const out: object[] = [];
     if (s.types.has('account_state_change') && s.addresses.has(event.account)) {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../context';
-import { apiKeyOf, clientIp, proxyTrust } from '../../http/access';
+import { clientIdentity } from '../../http/access';
 import { readBody } from '../../http/body';
 import { ClientGoneError } from '../../http/limiter';
 import { isGap } from '../queue';
@@ -23,11 +23,10 @@ const headerVersions = (req: IncomingMessage) => {
   return typeof v === 'string' && v.trim() !== '' ? [v.trim()] : [];
 };
 
-function who(req: IncomingMessage, services: Services) {
-  const trust = services.access?.policy.trustProxy ?? proxyTrust(0);
-  const q = (req.url ?? '').indexOf('?');
-  return { ip: clientIp(req, trust), key: apiKeyOf(req, q < 0 ? '' : (req.url ?? '').slice(q + 1)) };
-}
+const who = (req: IncomingMessage, services: Services) => clientIdentity(req, services.access?.policy);
+
+/** A WebSocket that stops answering pings is dropped: a half-open connection must not hold its slot. */
+const HEARTBEAT_MS = 30_000;
 
 /** Renders and sends what a subscription receives, one event at a time, until it ends. */
 async function pump(sub: LiveSubscription, client: StreamingClient, send: (json: string) => Promise<void>, onError: (err: Error) => void) {
@@ -70,7 +69,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   let release: () => void;
   try {
     settings = parseSubscription(body, { headerVersions: headerVersions(req) });
-    live.checkAddresses(settings.addresses.size);
+    live.checkAddresses(settings.addresses.size + settings.traceKeys.size);
     const { ip, key } = who(req, services);
     release = live.admit(ip, key);
   } catch (err) {
@@ -78,15 +77,6 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     if (err instanceof SubscriptionError || err instanceof LiveLimitError) return json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
     throw err;
   }
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
-  const write = (chunk: string) =>
-    new Promise<void>((resolve) => {
-      // a slow reader makes its own queue overflow (oldest events lost), never the publisher wait
-      if (res.write(chunk)) resolve();
-      else res.once('drain', resolve);
-    });
-  await write(`event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
   const client = new StreamingClient(services, settings);
   const sub = live.hub.subscribe(interest(settings));
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
@@ -100,7 +90,19 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     end();
     res.end();
   });
+  // cleanup is in place before anything is awaited: a client gone at any point releases its slot
   res.once('close', end);
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  const write = (chunk: string) =>
+    new Promise<void>((resolve) => {
+      // a slow reader makes its own queue overflow (oldest events lost), never the publisher wait
+      if (res.destroyed || res.write(chunk)) return resolve();
+      const done = () => (res.off('drain', done), res.off('close', done), resolve());
+      res.once('drain', done);
+      res.once('close', done);
+    });
+  await write(`event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
   await pump(sub, client, (json) => write(`event: event\ndata: ${json}\n\n`), (err) => services.log.warn({ err }, 'streaming event'));
   if (!res.writableEnded) res.end();
 }
@@ -108,6 +110,13 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
 /** One WebSocket client: its settings change with each subscribe and unsubscribe. */
 function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, live: LiveRuntime, release: () => void) {
   let settings = initialSettings(headerVersions(req));
+  let alive = true;
+  ws.on('pong', () => (alive = true));
+  const heartbeat = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+  }, HEARTBEAT_MS);
   const client = new StreamingClient(services, settings);
   const sub = live.hub.subscribe(interest(settings));
   const sendText = (text: string) =>
@@ -132,7 +141,7 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
           return void reply(id, { status: 'pong' });
         case 'subscribe': {
           const next = parseSubscription(envelope, { previous: settings, ws: true, headerVersions: headerVersions(req) });
-          live.checkAddresses(next.addresses.size, true);
+          live.checkAddresses(next.addresses.size + next.traceKeys.size, true);
           settings = next;
           client.settings = next;
           sub.update(interest(next));
@@ -143,8 +152,13 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
           const keys = envelope.trace_external_hash_norms;
           const list = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
           if (list(addresses) === undefined && list(keys) === undefined) throw new SubscriptionError('addresses or trace_external_hash_norms are required');
-          for (const a of parseAddresses(list(addresses) ?? [])) settings.addresses.delete(a);
-          for (const k of parseTraceKeys(list(keys) ?? [])) settings.traceKeys.delete(k);
+          const gone = new Set([...parseAddresses(list(addresses) ?? []), ...parseTraceKeys(list(keys) ?? [])]);
+          settings = {
+            ...settings,
+            addresses: new Set([...settings.addresses].filter((a) => !gone.has(a))),
+            traceKeys: new Set([...settings.traceKeys].filter((k) => !gone.has(k))),
+          };
+          client.settings = settings;
           sub.update(interest(settings));
           return void reply(id, { status: 'unsubscribed' });
         }
@@ -158,6 +172,7 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
     }
   });
   const end = () => {
+    clearInterval(heartbeat);
     sub.close();
     release();
     unregister();
@@ -170,16 +185,20 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
 /** The WebSocket endpoint of the Streaming API, upgraded from `GET /api/streaming/v2/ws`. */
 export function streamingSockets(services: Services, live: LiveRuntime) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    let release: () => void;
-    try {
-      const { ip, key } = who(req, services);
-      release = live.admit(ip, key);
-    } catch (err) {
-      if (!(err instanceof LiveLimitError)) throw err;
-      // TON Center sends the error, then closes
-      return wss.handleUpgrade(req, socket, head, (ws) => ws.send(JSON.stringify({ error: err.message }), () => ws.close(1008, 'limit')));
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, req, services, live, release));
-  };
+  return (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    // admitted once the handshake succeeded: a refused handshake never takes a slot
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // a frame too large or malformed is the client's problem: drop it, never the process
+      ws.on('error', () => ws.terminate());
+      let release: () => void;
+      try {
+        const { ip, key } = who(req, services);
+        release = live.admit(ip, key);
+      } catch (err) {
+        if (!(err instanceof LiveLimitError)) throw err;
+        // TON Center sends the error, then closes
+        return ws.send(JSON.stringify({ error: err.message }), () => ws.close(1008, 'limit'));
+      }
+      serveSocket(ws, req, services, live, release);
+    });
 }
