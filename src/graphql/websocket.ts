@@ -13,6 +13,9 @@ type Enveloped = ReturnType<ReturnType<typeof createGraphQL>['getEnveloped']>;
 
 const refusal = (message: string) => [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })];
 
+/** Subscriptions one connection may hold at once (it was admitted once, for all of them). */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) at /graphql. Each runs through the same yoga
  * envelope as an HTTP request (schema, depth, alias and token limits, context); queries belong on HTTP, where
@@ -23,7 +26,7 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
   const live = services.live!;
   // a frame too large or malformed is the client's problem: drop the connection, never the process
   wss.on('connection', (ws) => ws.on('error', () => ws.terminate()));
-  useServer<Record<string, unknown>, { request: IncomingMessage; release?: () => void }>(
+  useServer<Record<string, unknown>, { request: IncomingMessage; release?: () => void; operations?: Set<string> }>(
     {
       onConnect: (ctx) => {
         try {
@@ -39,9 +42,12 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
         }
       },
       onClose: (ctx) => ctx.extra.release?.(),
+      onComplete: (ctx, id) => void ctx.extra.operations?.delete(id),
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
+        const operations = (ctx.extra.operations ??= new Set());
+        if (operations.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return refusal(`at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`);
         const size = Buffer.byteLength(params.query ?? '');
         if (size > limits.maxDocumentBytes) return refusal(`document size limit of ${limits.maxDocumentBytes} bytes exceeded: got ${size} bytes`);
         const enveloped = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params });
@@ -55,6 +61,7 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
         if (getOperationAST(document, params.operationName)?.operation !== 'subscription') return refusal('over WebSocket this API serves subscriptions; send queries over HTTP (POST /graphql)');
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length > 0) return errors;
+        operations.add(id);
         return {
           schema: enveloped.schema,
           operationName: params.operationName,

@@ -31,10 +31,6 @@ export class LiveRuntime {
     this.hub = new LiveHub(limits.queue, log);
   }
 
-  get closed(): boolean {
-    return this.stopped;
-  }
-
   /** Counts a new subscriber against the limits; returns its release. */
   admit(ip: string, key: string | undefined): () => void {
     const refuse = (max: number) => new LiveLimitError(429, `connection limit reached: ${max} active connections`);
