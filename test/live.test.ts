@@ -7,6 +7,7 @@ import { replayTraces } from '../src/emulator/replay';
 import { importDocument } from '../src/import/importFile';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { LiveHub } from '../src/live/hub';
+import { LiveRuntime } from '../src/live/runtime';
 import { eventFinality } from '../src/live/select';
 import { proxyTrust } from '../src/http/access';
 import { RateLimiter } from '../src/http/rateLimit';
@@ -431,6 +432,22 @@ describe('the live hub', () => {
     other.publish(traceEvent('classified', 'emulator'));
     other.publish(traceEvent('finalized', 'database'));
     expect(sub2.queue.size).toBe(2);
+  });
+
+  it('admits subscribers within the limits per instance, per client address and per API key, and frees their slots', () => {
+    const live = new LiveRuntime({ queue: 4, maxSubscribers: 3, maxPerIp: 2, maxPerKey: 1, maxAddresses: 5 });
+    const a = live.admit('1.1.1.1', 'k');
+    expect(() => live.admit('2.2.2.2', 'k')).toThrow('connection limit reached: 1 active connections');
+    const b = live.admit('1.1.1.1', undefined);
+    expect(() => live.admit('1.1.1.1', undefined)).toThrow('connection limit reached: 2 active connections');
+    const c = live.admit('3.3.3.3', undefined);
+    expect(() => live.admit('4.4.4.4', undefined)).toThrow('connection limit reached: 3 active connections');
+    for (const release of [a, b, c]) release();
+    a();
+    expect(live.subscribers).toBe(0);
+    expect(() => live.checkAddresses(6)).toThrow('too many addresses: 6 > max 5');
+    live.close();
+    expect(() => live.admit('1.1.1.1', undefined)).toThrow(/shutting down/);
   });
 
   it('takes the finality of a trace too large to read whole from the stage that announced it', () => {
