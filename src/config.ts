@@ -44,8 +44,9 @@ export interface Config {
     /** Where rate-limit counters are shared between instances. Not REDIS_URL: the emulator's Redis is only read. */
     redisUrl?: string;
   };
-  /** Read-only replicas; reads are spread over them (the primary is not used for reads when any is given). */
+  /** Read-only replicas, health-checked (db/routing.ts). */
   replicaUrls: string[];
+  replicas: { readFromPrimary: 'fallback' | 'never' | 'always'; maxLagMs: number; probeMs: number };
   /** Live events: the database poll, per-subscriber queues and subscriber limits. */
   live: LiveLimits & { pollMs: number };
   graphql: {
@@ -125,6 +126,12 @@ function flag(name: string, raw: string | undefined, fallback: boolean): boolean
 
 export class ConfigError extends Error {}
 
+function oneOf<T extends string>(name: string, raw: string | undefined, choices: readonly T[], fallback: T): T {
+  if (raw === undefined || raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -159,6 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
     access: access(env),
     live: live(env),
+    replicas: {
+      readFromPrimary: oneOf('READ_FROM_PRIMARY', env.READ_FROM_PRIMARY, ['fallback', 'never', 'always'] as const, 'fallback'),
+      maxLagMs: integer('MAX_REPLICA_LAG_MS', env.MAX_REPLICA_LAG_MS, 2000, 0, 3_600_000),
+      probeMs: integer('REPLICA_PROBE_MS', env.REPLICA_PROBE_MS, 1000, 100, 600_000),
+    },
     replicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean).map((u) => {
       if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
       return u;

@@ -66,6 +66,7 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
       stats.statements += 1;
       return lowered === undefined ? target.query(text, params) : target.queryWithTimeout(text, params, lowered);
     },
+    ...(target.catchUp ? { catchUp: (seqno: number) => target.catchUp!(seqno) } : {}),
   };
   return {
     services,

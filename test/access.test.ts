@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/postgres';
-import { spreadReads } from '../src/db/replicas';
+import { ReadRouter } from '../src/db/routing';
 import { connected, openRedis } from '../src/emulator/redis';
 import { loadConfig } from '../src/config';
 import { proxyTrust, type AccessPolicy } from '../src/http/access';
@@ -178,7 +178,9 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('read replica
       return { ...pool, query: (t, p) => ((counts[i] += 1), pool.query(t, p)), queryWithTimeout: (t, p, ms) => ((counts[i] += 1), pool.queryWithTimeout(t, p, ms)) };
     };
     const primary = openPostgres({ connectionString: db.url!, readOnly: true });
-    const spread = spreadReads(primary, [replica(0), replica(1)]);
+    const spread = new ReadRouter(primary, [{ name: 'a', db: replica(0) }, { name: 'b', db: replica(1) }], { readFromPrimary: 'never', maxLagMs: 2000, probeMs: 60_000 });
+    await spread.start();
+    counts.fill(0);
     const service = await serve(spread, policy({}), new RateLimiter());
     try {
       // one request at a time, so the statements counted between two responses are that request's

@@ -176,6 +176,7 @@ const rowsOf = async (db: Queryable, f: ActionFilter, raws: Record<string, unkno
  * trace's end. NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
  */
 export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<ActionRow[]> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const { values, bind } = boundValues();
   const { from, where } = actionSource(f, bind);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
@@ -189,6 +190,7 @@ export async function actionsPage(db: Queryable, f: ActionFilter, page: { limit:
 
 /** A keyset page of the actions matching a filter, newest trace end (lt) first; actions of unfinished traces left out. */
 export async function actionsKeyset(db: Queryable, f: ActionFilter, page: KeysetPage): Promise<ActionRow[]> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const { values, bind } = boundValues();
   const { from, where } = actionSource(f, bind);
   const key = actionKey(f.account !== undefined);

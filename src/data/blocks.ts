@@ -29,6 +29,7 @@ export class MasterchainTip {
 
 export async function masterchainBlockStatus(db: Queryable, seqno: number, tip?: MasterchainTip): Promise<MasterchainBlockStatus> {
   if (seqno > MAX_STORED_SEQNO) return { exists: false, finalized: false };
+  await db.catchUp?.(seqno);
   // The block and the next one above it, in one range scan of the masterchain's seqno index. (Asking "is any
   // block above it" with exists() let the planner pick a sequential scan of blocks for early seqnos.)
   const rows = await db.query<{ seqno: number }>(
@@ -136,6 +137,7 @@ const someBlocks = (rows: BlockRow[]) => {
  * and seqno; NOT_FOUND when none (an unknown block, or an offset past them).
  */
 export async function masterchainBlockShards(db: Queryable, seqno: number, page: { limit: number; offset: number }): Promise<BlockRow[]> {
+  await db.catchUp?.(seqno);
   if (seqno > MAX_STORED_SEQNO) return someBlocks([]);
   return someBlocks(await db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [seqno, page.limit, page.offset]));
 }
@@ -154,6 +156,7 @@ export async function committedShardBlocks(db: Queryable, seqnos: readonly numbe
  * shard's top), ordered by workchain, then shard as a signed number (so A000… comes before 2000…), as TON Center.
  */
 export async function masterchainBlockShardState(db: Queryable, seqno: number): Promise<BlockRow[]> {
+  await db.catchUp?.(seqno);
   if (seqno > MAX_STORED_SEQNO) return someBlocks([]);
   return someBlocks(
     await db.query<BlockRow>(

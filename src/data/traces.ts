@@ -117,6 +117,7 @@ function traceConditions(f: TraceFilter, bind: Bind): string[] {
  * requested direction; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed.
  */
 export async function tracesPage(db: Queryable, f: TraceFilter, page: { limit: number; offset: number; sort: 'asc' | 'desc' }): Promise<TraceRow[]> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const { values, bind } = boundValues();
   const where = traceConditions(f, bind);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
@@ -137,6 +138,7 @@ export const TRACE_KEY = [
 
 /** A keyset page of the traces matching a filter, newest end first (traces without an end lt are left out). */
 export async function tracesKeyset(db: Queryable, f: TraceFilter, page: KeysetPage): Promise<TraceRow[]> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const { values, bind } = boundValues();
   const seek = keyset(TRACE_KEY, page, bind);
   const where = ['E.end_lt is not null', ...traceConditions(f, bind), ...seek.where];

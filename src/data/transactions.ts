@@ -77,6 +77,7 @@ export async function requireBlockOf<R>(db: Queryable, seqno: number, rows: R[])
  * above it, page and lookup run at once.
  */
 export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
+  await db.catchUp?.(page.seqno);
   const belowTip = tip !== undefined && page.seqno < tip.highest;
   const [rows, block] = belowTip
     ? [await transactionsByMasterchainBlock(db, page), undefined]

@@ -7,7 +7,7 @@ import { packagePath } from '../packageRoot';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
-import { spreadReads } from './replicas';
+import { ReadRouter } from './routing';
 import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
@@ -27,7 +27,12 @@ export async function openForServing(config: Config, log: Logger): Promise<Servi
     openPostgres({ connectionString, readOnly: true, prepare: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs, log, name });
   const primary = config.databaseUrl ? serving(config.databaseUrl, 'postgres') : await openEmbedded(config.dataDir, config.statementTimeoutMs, log);
   if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
-  const db = config.replicaUrls.length > 0 ? spreadReads(primary, config.replicaUrls.map((url, i) => serving(url, `postgres replica ${i + 1}`))) : primary;
+  let db: Database = primary;
+  if (config.replicaUrls.length > 0) {
+    const router = new ReadRouter(primary, config.replicaUrls.map((url, i) => ({ name: `replica ${i + 1}`, db: serving(url, `postgres replica ${i + 1}`) })), { ...config.replicas, log });
+    await router.start();
+    db = router;
+  }
   try {
     const meta = await readMeta(db);
     return {

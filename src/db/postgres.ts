@@ -43,7 +43,12 @@ export function openPostgres(opts: PostgresOptions): Database {
   // An idle client losing its connection must not take the process down; the next query reconnects.
   const errors = dependencyLog(opts.log, opts.name ?? 'postgres');
   pool.on('error', (err) => errors.error(err));
-  pool.on('connect', () => errors.recovered());
+  pool.on('connect', (client) => {
+    errors.recovered();
+    // A connection the server ends (a replica shut down, an administrator's kill) reports it once more after
+    // its query failed, when no one listens: without this listener that report would end the process.
+    client.on('error', (err) => errors.error(err));
+  });
 
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {

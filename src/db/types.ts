@@ -16,6 +16,8 @@ export const replanned = (text: string) => REPLAN + text;
 
 export interface Queryable {
   query<R = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** With replicas: makes the rest of this request read where masterchain block `seqno` is indexed. */
+  catchUp?(seqno: number): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -31,6 +33,10 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** A handle for one request's statements (with replicas: all on the same one). */
   session?(): Queryable & Pick<Database, 'queryWithTimeout'>;
+  /** With replicas: each source's state, for /ready and /metrics. */
+  readonly states?: readonly import('./routing').SourceState[];
+  /** With replicas: whether any source can serve reads. */
+  readonly serving?: boolean;
   /** Connection pool figures, for metrics (absent for the single-session embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }

@@ -63,6 +63,19 @@ export function createMetrics(services: Services) {
     },
   });
   new Gauge({
+    name: 'tonql_db_source',
+    help: 'Read sources (primary and replicas): up (1 serving, 0 down or lagging), replay lag in ms, newest masterchain block',
+    labelNames: ['source', 'figure'],
+    registers: [registry],
+    collect() {
+      for (const s of services.db.states ?? []) {
+        this.set({ source: s.name, figure: 'up' }, s.state === 'up' ? 1 : 0);
+        if (s.lagMs !== null) this.set({ source: s.name, figure: 'lag_ms' }, s.lagMs);
+        if (s.tip !== null) this.set({ source: s.name, figure: 'masterchain_seqno' }, s.tip);
+      }
+    },
+  });
+  new Gauge({
     name: 'tonql_live_events',
     help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them, since start',
     labelNames: ['figure'],

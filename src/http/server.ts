@@ -39,11 +39,14 @@ async function readiness(services: Services) {
       return 'unavailable';
     }
   };
+  const routed = services.db.serving !== undefined;
   const [database, redis] = await Promise.all([
-    check(() => services.db.query('select 1')),
+    // with replicas: ready while any source can serve reads (the router probes them in the background)
+    routed ? Promise.resolve(services.db.serving ? 'ok' : 'unavailable') : check(() => services.db.query('select 1')),
     services.emulator ? check(() => services.emulator!.ping()) : Promise.resolve('not configured'),
   ]);
-  return { ready: database === 'ok' && redis !== 'unavailable', database, redis };
+  const sources = routed ? { sources: services.db.states!.map((s) => ({ name: s.name, role: s.role, state: s.state, lag_ms: s.lagMs, masterchain_seqno: s.tip, error: s.error })) } : {};
+  return { ready: database === 'ok' && redis !== 'unavailable', database, redis, ...sources };
 }
 
 /** One node:http server: REST under /api/v3 (no GraphQL machinery on that path), GraphQL at /graphql. */
