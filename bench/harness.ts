@@ -93,8 +93,8 @@ export function ensureBuilt(): void {
   if (result.status !== 0) throw new Error('the build failed');
 }
 
-export async function start(command: Command, env: Record<string, string>, ready: RegExp): Promise<Proc> {
-  const port = await freePort();
+export async function start(command: Command, env: Record<string, string>, ready: RegExp, fixedPort?: number): Promise<Proc> {
+  const port = fixedPort ?? (await freePort());
   const [file, ...args] = argvOf(command);
   const child = spawn(file, args, {
     cwd: ROOT,
