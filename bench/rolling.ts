@@ -13,6 +13,8 @@ const opts = new Command()
   .option('--transactions <n>', 'size of the generated database', '1000000')
   .option('--connections <n>', 'concurrent connections', '32')
   .option('--drain-ms <ms>', "each instance's SHUTDOWN_DRAIN_MS", '2000')
+  .option('--replica-url <url>', 'a streaming replica of the database (scripts/replica.sh up): the instances read from it')
+  .option('--redis-url <url>', "the emulator's Redis, shared by the instances")
   .parse()
   .opts();
 
@@ -26,7 +28,15 @@ async function main() {
   const accounts = (await q.query<{ a: string }>(`select account as a from transactions group by 1 order by count(*) desc limit 20`)).rows.map((r) => r.a);
   await q.end();
   ensureBuilt();
-  const env = { DATABASE_URL: url, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: String(opts.drainMs), CACHE_MAX_MB: '0' };
+  const replica = opts.replicaUrl ? Object.assign(new URL(opts.replicaUrl), { pathname: new URL(url).pathname }).toString() : undefined;
+  const env: Record<string, string> = {
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_MS: String(opts.drainMs),
+    CACHE_MAX_MB: '0',
+    ...(replica ? { DATABASE_REPLICA_URLS: replica } : {}),
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+  };
   const ports = [await freePort(), await freePort()];
   const instances: Proc[] = [];
   for (const port of ports) instances.push(await start({ service: true }, env, /listening/, port));
@@ -89,7 +99,8 @@ ${ports.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join('\n
   const failed = result.errors + result.timeouts + result.non2xx;
   console.log(`\n| instances | connections | duration s | requests | req/s | p50 ms | p99 ms | max ms | failed (errors, timeouts, non-2xx) |`);
   console.log(`|---:|---:|---:|---:|---:|---:|---:|---:|---|`);
-  console.log(`| 2 behind HAProxy ${/version ([\d.]+)/.exec(spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? ''} | ${opts.connections} | 40 | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failed} (${result.errors}, ${result.timeouts}, ${result.non2xx}) |`);
+  const topology = `${replica ? ', a replica' : ''}${opts.redisUrl ? ', Redis' : ''}`;
+  console.log(`| 2 behind HAProxy ${/version ([\d.]+)/.exec(spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? ''}${topology} | ${opts.connections} | 40 | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failed} (${result.errors}, ${result.timeouts}, ${result.non2xx}) |`);
   console.log(`\nrolling restart, SHUTDOWN_DRAIN_MS=${opts.drainMs}, health check /ready every 250 ms (fall 2, rise 2):\n${timeline.join('\n')}`);
   haproxy.kill('SIGTERM');
   await Promise.all(instances.map((p) => p.stop()));
