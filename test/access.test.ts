@@ -169,6 +169,27 @@ describe('RateLimiter', () => {
 });
 
 describe.skipIf(!(await availableBackends()).includes('postgres'))('read replicas', () => {
+  it('with reads from the primary off and no replica reachable: 503 for reads, /ready 503 naming the sources', async () => {
+    const db = await createTestDatabase('postgres');
+    const gone = openPostgres({ connectionString: 'postgres://postgres@127.0.0.1:1/none', readOnly: true, connectionTimeoutMs: 500 });
+    const router = new ReadRouter(openPostgres({ connectionString: db.url!, readOnly: true }), [{ name: 'replica', db: gone }], { readFromPrimary: 'never', maxLagMs: 2000, probeMs: 60_000 });
+    await router.start();
+    const service = await serve(router, policy({}), new RateLimiter());
+    try {
+      expect(router.states.map((s) => [s.name, s.state])).toEqual([['primary', 'up'], ['replica', 'down']]);
+      const res = await service.get(ROUTE);
+      expect(res.status).toBe(503);
+      expect((await res.json()).error).toMatch(/no database source can serve reads/);
+      const ready = await service.get('/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ ready: false, database: 'unavailable', sources: [{ name: 'primary', state: 'up' }, { name: 'replica', state: 'down' }] });
+    } finally {
+      await service.close();
+      await router.close();
+      await db.drop();
+    }
+  });
+
   it('keeps every statement of a request on one replica, and spreads requests over both', async () => {
     const db = await createTestDatabase('postgres');
     await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));

@@ -129,9 +129,8 @@ export class ReadRouter implements Database {
       const k = this.turn++ % usable.length;
       usable.push(...usable.splice(0, k));
     }
-    // the primary has every block there is: a seqno no replica has yet is read there, whatever the mode
-    const primaryAllowed = this.opts.readFromPrimary !== 'never' || atLeastSeqno !== undefined;
-    return primaryAllowed && primary.state !== 'down' ? [...usable, primary] : usable;
+    // the primary has every block there is: a seqno no replica has yet is read there (unless reading it is off)
+    return this.opts.readFromPrimary !== 'never' && primary.state !== 'down' ? [...usable, primary] : usable;
   }
 
   /** A handle for one request: all its statements on one source, moving on only when that source fails. */
@@ -164,7 +163,8 @@ export class ReadRouter implements Database {
       catchUp: async (seqno) => {
         if (current?.tip !== null && current?.tip !== undefined && current.tip >= seqno) return;
         if (current?.role === 'primary') return;
-        current = pick(seqno);
+        // a source that has the block, if any may be read; else the request stays where it is (and may 404)
+        current = this.candidates(seqno)[0] ?? current ?? pick();
       },
     };
   }
