@@ -12,7 +12,10 @@ import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction }
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
 import type { WireAccountState } from '../../wire/transaction';
+import type { ArgBuilder } from '@pothos/core';
 import { builder } from '../builder';
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 import { badUserInput } from '../errors';
 import { Action } from './action';
 import { AccountState } from './accountState';
@@ -167,6 +170,18 @@ function liveStream<T>(ctx: RequestContext, interest: { accounts: string[]; trac
   };
 }
 
+/** The arguments every account-following subscription takes. */
+const accountArgs = (arg: ArgBuilder<Types>) => ({
+  accounts: arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
+  minFinality: arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+});
+
+const requiredAccounts = (given: readonly string[]) => {
+  const accounts = checked(() => parseAddresses([...given]));
+  if (accounts.length === 0) throw badUserInput('give at least one account');
+  return accounts;
+};
+
 const gap = (lost: number): Envelope => ({ kind: 'gap', finality: null, key: null, lost });
 
 builder.subscriptionField('traces', (t) =>
@@ -176,7 +191,7 @@ builder.subscriptionField('traces', (t) =>
     args: {
       accounts: t.arg.stringList({ description: 'Accounts whose traces to follow, any address form.' }),
       traceExternalHashNorms: t.arg.stringList({ description: 'Trace keys (normalized external message hashes, base64) to follow.' }),
-      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      minFinality: accountArgs(t.arg).minFinality,
       supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
     },
     subscribe: (_root, args, ctx) => {
@@ -204,12 +219,10 @@ builder.subscriptionField('transactions', (t) =>
     type: TransactionsEvent,
     description: "The accounts' transactions as they are emulated (PENDING), confirmed and finalized, a trace at a time.",
     args: {
-      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
-      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      ...accountArgs(t.arg),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = checked(() => parseAddresses(args.accounts));
-      if (accounts.length === 0) throw badUserInput('give at least one account');
+      const accounts = requiredAccounts(args.accounts);
       const set = new Set(accounts);
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
@@ -231,14 +244,13 @@ builder.subscriptionField('actions', (t) =>
     type: ActionsEvent,
     description: "Actions involving the accounts, as traces are classified (the emulator's pending classification, then the final one).",
     args: {
-      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
+      accounts: accountArgs(t.arg).accounts,
       types: t.arg.stringList({ description: 'Only these action types.' }),
-      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      minFinality: accountArgs(t.arg).minFinality,
       supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = checked(() => parseAddresses(args.accounts));
-      if (accounts.length === 0) throw badUserInput('give at least one account');
+      const accounts = requiredAccounts(args.accounts);
       const set = new Set(accounts);
       const choice = { minFinality: (args.minFinality ?? 'finalized') as FinalityValue, actionTypes: new Set(args.types ?? []), supported: expandActionTypes(args.supportedActionTypes ?? []) };
       const seen = new SentTraces();
@@ -262,12 +274,10 @@ builder.subscriptionField('accountStates', (t) =>
     type: AccountStateEvent,
     description: "The accounts' new states as the emulator reports them (CONFIRMED, then FINALIZED), with jetton wallet balances.",
     args: {
-      accounts: t.arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
-      minFinality: t.arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+      ...accountArgs(t.arg),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = checked(() => parseAddresses(args.accounts));
-      if (accounts.length === 0) throw badUserInput('give at least one account');
+      const accounts = requiredAccounts(args.accounts);
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): AccountEventShape[] => {
         if (isGap(event)) return [{ ...gap(event.gap), event: null }];
         if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
