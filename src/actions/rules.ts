@@ -5,7 +5,6 @@ import { CLAIMED_REWARD, DNS_VALUE, type Composite, type Kind, type Read, type S
 import { EVAA_TON_ASSET_ID, evaaJettonMaster } from './evaa';
 
 export interface RuleContext {
-  type: string;
   network: Network;
 }
 

@@ -81,9 +81,10 @@ export function createMetrics(services: Services) {
     labelNames: ['figure'],
     registers: [registry],
     collect() {
-      const stats = services.live?.hub.stats;
-      if (!stats) return;
-      this.set({ figure: 'subscribers' }, stats.subscribers);
+      const hub = services.live?.hub;
+      if (!hub) return;
+      const stats = hub.stats;
+      this.set({ figure: 'subscribers' }, hub.subscriberCount);
       this.set({ figure: 'published' }, stats.published);
       this.set({ figure: 'delivered' }, stats.delivered);
       this.set({ figure: 'dropped' }, stats.dropped);

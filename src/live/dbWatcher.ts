@@ -3,7 +3,7 @@ import { createRequestContext, type Services } from '../context';
 import { latestMasterchainSeqno, tracesCompletedIn } from '../data/traces';
 import { dependencyLog } from '../log';
 import { databaseTraces } from '../traces/pending';
-import { traceKey, type Trace } from '../traces/model';
+import { headerKey, traceKey } from '../traces/model';
 import type { LiveHub } from './hub';
 
 /** Polls in a row a block range may fail before its first block is passed over. */
@@ -67,7 +67,7 @@ export class DatabaseFinalityWatcher {
       // with nobody listening there is nothing to read: the blocks are passed over
       if (this.hub.subscriberCount > 0) {
         const rows = await tracesCompletedIn(ctx.db, this.last + 1, to);
-        const traces = await databaseTraces(ctx, rows.filter((r) => !this.hub.wasFinalized(traceKey({ header: r } as Trace))));
+        const traces = await databaseTraces(ctx, rows.filter((r) => !this.hub.wasFinalized(headerKey(r))));
         // the hub drops one finalized meanwhile by the emulator
         for (const trace of traces) this.hub.publish({ kind: 'trace', key: traceKey(trace), stage: 'finalized', trace });
         this.stats.traces += traces.length;

@@ -9,7 +9,6 @@ export interface Interest {
 }
 
 export interface HubStats {
-  subscribers: number;
   published: number;
   delivered: number;
   dropped: number;
@@ -48,7 +47,7 @@ export class LiveSubscription {
  * An invalidation goes only to those that were sent the trace before it was final.
  */
 export class LiveHub {
-  readonly stats: HubStats = { subscribers: 0, published: 0, delivered: 0, dropped: 0 };
+  readonly stats: HubStats = { published: 0, delivered: 0, dropped: 0 };
   private readonly byAccount = new Map<string, Set<LiveSubscription>>();
   private readonly byKey = new Map<string, Set<LiveSubscription>>();
   private readonly all = new Set<LiveSubscription>();
@@ -65,7 +64,6 @@ export class LiveHub {
   subscribe(interest: Interest, capacity = this.queueCapacity): LiveSubscription {
     const sub = new LiveSubscription(this, { accounts: new Set(), traceKeys: new Set() }, capacity);
     this.all.add(sub);
-    this.stats.subscribers = this.all.size;
     this.reindex(sub, interest);
     return sub;
   }
@@ -92,7 +90,6 @@ export class LiveHub {
     this.unindex(sub);
     this.all.delete(sub);
     // its entries in `unfinal` go when those traces end or expire (an invalidation skips closed subscribers)
-    this.stats.subscribers = this.all.size;
   }
 
   private unindex(sub: LiveSubscription): void {

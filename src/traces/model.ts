@@ -32,8 +32,10 @@ export interface Trace {
 }
 
 /** The identity two sources share for one trace: its normalized external hash, else its id. */
-export const traceKey = (trace: Trace): string =>
-  trace.header.external_hash_norm ?? trace.header.external_hash ?? trace.header.trace_id ?? '';
+export const headerKey = (header: Pick<TraceRow, 'external_hash' | 'external_hash_norm'> & { trace_id: string | null }): string =>
+  header.external_hash_norm ?? header.external_hash ?? header.trace_id ?? '';
+
+export const traceKey = (trace: Trace): string => headerKey(trace.header);
 
 const byLt = (a: TraceTransaction, b: TraceTransaction) => {
   const x = BigInt(a.row.lt);

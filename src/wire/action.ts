@@ -28,7 +28,7 @@ export function toWireAction(row: ActionRow, network: Network) {
     transactions: row.tx_hashes ?? [],
     success: row.success,
     type: shown,
-    details: shapeDetails(row.type, get, { type: row.type, network }),
+    details: shapeDetails(row.type, get, { network }),
     trace_external_hash: row.trace_external_hash,
     trace_external_hash_norm: row.trace_external_hash_norm,
     accounts: row.accounts,

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context';
 import { createRequestContext } from '../../context';
 import { expandActionTypes } from '../../actions/supported';
-import { atLeast, type AccountStateEvent as StateEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
+import { atLeast, type AccountStateEvent as StateEvent, type InvalidatedEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
 import { SentTraces } from '../../live/sentTraces';
 import { isGap, type Gap } from '../../live/queue';
 import { LiveLimitError } from '../../live/runtime';
@@ -184,6 +184,12 @@ const requiredAccounts = (given: readonly string[]) => {
 
 const gap = (lost: number): Envelope => ({ kind: 'gap', finality: null, key: null, lost });
 
+/** What a gap or an invalidation tells a trace subscription (the invalidation only if it was sent the trace before it was final). */
+function notice(event: InvalidatedEvent | Gap, seen: SentTraces): Envelope[] {
+  if (isGap(event)) return [gap(event.gap)];
+  return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null }] : [];
+}
+
 builder.subscriptionField('traces', (t) =>
   t.field({
     type: TraceEvent,
@@ -201,8 +207,7 @@ builder.subscriptionField('traces', (t) =>
       const types = expandActionTypes(args.supportedActionTypes ?? []);
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
-        if (isGap(event)) return [{ ...gap(event.gap), trace: null }];
-        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, trace: null }] : [];
+        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, trace: null }));
         if (event.kind !== 'trace') return [];
         const finality = eventFinality(event);
         if (!atLeast(finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
@@ -226,8 +231,7 @@ builder.subscriptionField('transactions', (t) =>
       const set = new Set(accounts);
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
-        if (isGap(event)) return [{ ...gap(event.gap), transactions: [] }];
-        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, transactions: [] }] : [];
+        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, transactions: [] }));
         if (event.kind !== 'trace') return [];
         const chosen = selectTransactions(event as LiveTraceEvent, set, (args.minFinality ?? 'finalized') as FinalityValue);
         if (!chosen) return [];
@@ -255,8 +259,7 @@ builder.subscriptionField('actions', (t) =>
       const choice = { minFinality: (args.minFinality ?? 'finalized') as FinalityValue, actionTypes: new Set(args.types ?? []), supported: expandActionTypes(args.supportedActionTypes ?? []) };
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {
-        if (isGap(event)) return [{ ...gap(event.gap), actions: [] }];
-        if (event.kind === 'invalidated') return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null, actions: [] }] : [];
+        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, actions: [] }));
         if (event.kind !== 'trace') return [];
         const chosen = selectActions(event as LiveTraceEvent, choice);
         const mine = chosen && involving(chosen.actions, set);
