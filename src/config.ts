@@ -64,6 +64,13 @@ export interface LiveLimits {
   maxPerKey: number;
   /** Addresses one subscription may name. */
   maxAddresses: number;
+  /**
+   * Followed addresses (each subscription's addresses and trace keys, summed over a client's subscriptions) per
+   * client address, per API key and per instance: what the hub's indexes hold, so what bounds their memory.
+   */
+  maxAddressesPerIp: number;
+  maxAddressesPerKey: number;
+  maxAddressesTotal: number;
 }
 
 function live(env: NodeJS.ProcessEnv): Config['live'] {
@@ -74,6 +81,9 @@ function live(env: NodeJS.ProcessEnv): Config['live'] {
     maxPerIp: integer('LIVE_MAX_SUBSCRIBERS_PER_IP', env.LIVE_MAX_SUBSCRIBERS_PER_IP, 100, 0, 1_000_000),
     maxPerKey: integer('LIVE_MAX_SUBSCRIBERS_PER_KEY', env.LIVE_MAX_SUBSCRIBERS_PER_KEY, 1000, 0, 1_000_000),
     maxAddresses: integer('LIVE_MAX_ADDRESSES', env.LIVE_MAX_ADDRESSES, 1000, 1, 1_000_000),
+    maxAddressesPerIp: integer('LIVE_MAX_ADDRESSES_PER_IP', env.LIVE_MAX_ADDRESSES_PER_IP, 10_000, 0, 100_000_000),
+    maxAddressesPerKey: integer('LIVE_MAX_ADDRESSES_PER_KEY', env.LIVE_MAX_ADDRESSES_PER_KEY, 100_000, 0, 100_000_000),
+    maxAddressesTotal: integer('LIVE_MAX_ADDRESSES_TOTAL', env.LIVE_MAX_ADDRESSES_TOTAL, 500_000, 0, 100_000_000),
   };
 }
 

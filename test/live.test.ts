@@ -435,16 +435,28 @@ describe('the live hub', () => {
   });
 
   it('admits subscribers within the limits per instance, per client address and per API key, and frees their slots', () => {
-    const live = new LiveRuntime({ queue: 4, maxSubscribers: 3, maxPerIp: 2, maxPerKey: 1, maxAddresses: 5 });
+    const live = new LiveRuntime({ queue: 4, maxSubscribers: 3, maxPerIp: 2, maxPerKey: 1, maxAddresses: 5, maxAddressesPerIp: 8, maxAddressesPerKey: 6, maxAddressesTotal: 12 });
     const a = live.admit('1.1.1.1', 'k');
     expect(() => live.admit('2.2.2.2', 'k')).toThrow('connection limit reached: 1 active connections');
     const b = live.admit('1.1.1.1', undefined);
     expect(() => live.admit('1.1.1.1', undefined)).toThrow('connection limit reached: 2 active connections');
     const c = live.admit('3.3.3.3', undefined);
     expect(() => live.admit('4.4.4.4', undefined)).toThrow('connection limit reached: 3 active connections');
-    for (const release of [a, b, c]) release();
-    a();
+    // followed addresses: per client address, per API key, per instance, each refusal naming its setting
+    const freeA = a.reserve(5);
+    expect(() => a.reserve(2)).toThrow('followed addresses limit reached for this API key: 5 followed + 2 new > max 6 (LIVE_MAX_ADDRESSES_PER_KEY)');
+    expect(() => b.reserve(4)).toThrow('followed addresses limit reached for this client address: 5 followed + 4 new > max 8 (LIVE_MAX_ADDRESSES_PER_IP)');
+    b.reserve(3);
+    c.reserve(4);
+    expect(() => c.reserve(1)).toThrow('followed addresses limit reached on this instance: 12 followed + 1 new > max 12 (LIVE_MAX_ADDRESSES_TOTAL)');
+    expect(() => c.reserve(1)).toThrow(expect.objectContaining({ status: 429 }));
+    freeA();
+    freeA();
+    expect(live.followedAddresses).toBe(7);
+    for (const admission of [a, b, c]) admission.release();
+    a.release();
     expect(live.subscribers).toBe(0);
+    expect(live.followedAddresses).toBe(0);
     expect(() => live.checkAddresses(6)).toThrow('too many addresses: 6 > max 5');
     live.close();
     expect(() => live.admit('1.1.1.1', undefined)).toThrow(/shutting down/);

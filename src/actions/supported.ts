@@ -59,16 +59,27 @@ export const ACTION_TYPE_SHORTCUTS: Readonly<Record<string, readonly string[]>> 
   cocoon: COCOON,
 };
 
-/** The types the names stand for: `latest` when none is given, the v1 types always. */
-export function expandActionTypes(names: readonly string[]): ReadonlySet<string> {
-  const types = new Set<string>();
-  const expand = (name: string, seen: ReadonlySet<string>) => {
-    const parts = ACTION_TYPE_SHORTCUTS[name];
-    if (!Object.hasOwn(ACTION_TYPE_SHORTCUTS, name)) types.add(name);
-    else if (!seen.has(name)) for (const part of parts) expand(part, new Set([...seen, name]));
+/** Each shortcut expanded once, to the types it stands for. */
+const SHORTCUT_TYPES: ReadonlyMap<string, readonly string[]> = (() => {
+  const expanded = new Map<string, readonly string[]>();
+  const expand = (name: string, seen: ReadonlySet<string>): readonly string[] => {
+    if (!Object.hasOwn(ACTION_TYPE_SHORTCUTS, name)) return [name];
+    if (seen.has(name)) return [];
+    const inner = new Set([...seen, name]);
+    return [...new Set(ACTION_TYPE_SHORTCUTS[name].flatMap((part) => expand(part, inner)))];
   };
-  for (const name of names.length === 0 ? ['latest'] : names) expand(name, new Set());
-  expand('v1', new Set());
+  for (const name of Object.keys(ACTION_TYPE_SHORTCUTS)) expanded.set(name, expand(name, new Set()));
+  return expanded;
+})();
+
+/** The types the names stand for: `latest` when none is given, the v1 types always. Each name counts once. */
+export function expandActionTypes(names: readonly string[]): ReadonlySet<string> {
+  const types = new Set<string>(SHORTCUT_TYPES.get('v1'));
+  for (const name of new Set(names.length === 0 ? ['latest'] : names)) {
+    const parts = SHORTCUT_TYPES.get(name);
+    if (parts) for (const t of parts) types.add(t);
+    else types.add(name);
+  }
   return types;
 }
 

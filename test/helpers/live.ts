@@ -11,7 +11,7 @@ import { LiveRuntime } from '../../src/live/runtime';
 import type { LiveLimits } from '../../src/config';
 import { testServices } from './service';
 
-export const LIMITS: LiveLimits = { queue: 64, maxSubscribers: 1000, maxPerIp: 1000, maxPerKey: 1000, maxAddresses: 100 };
+export const LIMITS: LiveLimits = { queue: 64, maxSubscribers: 1000, maxPerIp: 1000, maxPerKey: 1000, maxAddresses: 100, maxAddressesPerIp: 1_000_000, maxAddressesPerKey: 1_000_000, maxAddressesTotal: 1_000_000 };
 
 /** A service with live events: the real HTTP server, the hub, and the emulator's Redis as its source. */
 export async function startLiveService(db: Database, redisUrl: string, limits: Partial<LiveLimits> = {}, access?: Services['access']) {

@@ -4,15 +4,16 @@ import { expandActionTypes } from '../../actions/supported';
 import { atLeast, type AccountStateEvent as StateEvent, type InvalidatedEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
 import { SentTraces } from '../../live/sentTraces';
 import { isGap, type Gap } from '../../live/queue';
-import { LiveLimitError } from '../../live/runtime';
+import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../../live/runtime';
 import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
-import { parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
+import { MAX_LIST_ITEMS, parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
 import { CLIENT_IP_HEADER, CLIENT_KEY_HEADER } from '../../http/graphqlRoute';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
 import type { WireAccountState } from '../../wire/transaction';
-import type { ArgBuilder } from '@pothos/core';
+import { initContextCache, type ArgBuilder } from '@pothos/core';
+import { GraphQLError } from 'graphql';
 import { builder } from '../builder';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -110,36 +111,78 @@ const AccountStateEvent = builder.objectRef<AccountEventShape>('AccountStateEven
   }),
 });
 
+/** A refusal as GraphQL tells it: a limit's status kept (429 over every transport, as the Streaming API says). */
+const refused = (err: LiveLimitError) =>
+  err.status === 400 ? badUserInput(err.message) : new GraphQLError(err.message, { extensions: { code: err.status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', http: { status: err.status } } });
+
 const checked = <T>(parse: () => T): T => {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof SubscriptionError || err instanceof LiveLimitError) throw badUserInput(err.message);
+    if (err instanceof SubscriptionError) throw badUserInput(err.message);
+    if (err instanceof LiveLimitError) throw refused(err);
     throw err;
   }
 };
 
+/** Values a list argument other than accounts and trace keys may have (types, supported action types). */
+export const MAX_LIST_ARGUMENT = MAX_LIST_ITEMS;
+
+/** A list argument, refused past `max` values before any is looked at (`setting`: what sets `max`). */
+export function capped(name: string, list: readonly string[] | null | undefined, max: number, setting?: string): string[] {
+  const values = list ?? [];
+  if (values.length > max) throw badUserInput(`${name}: ${values.length} values; at most ${max} are accepted${setting ? ` (${setting})` : ''}`);
+  return [...values];
+}
+
+/** The subscription's context as the transports give it: the connection's admission when it was admitted. */
+type LiveContext = RequestContext & { liveAdmission?: LiveAdmission; request?: Request };
+
 /**
- * One subscription's stream of live events: admitted against the live limits (a WebSocket connection was
- * admitted once for all its operations), each event handed to `render` with a fresh request context (loaders
- * cache per event, not for the subscription's life). The iterator is written out rather than a generator so
- * that ending it (the client gone, `complete`) frees the subscription at once, even while it waits for an event.
+ * The admission this subscription reserves through: the connection's (graphql-ws, and GraphQL over SSE once the
+ * HTTP route admits), else one of its own from the client the HTTP route named in its headers.
  */
-function liveStream<T>(ctx: RequestContext, interest: { accounts: string[]; traceKeys: string[] }, render: (event: LiveEvent | Gap) => T[]): AsyncIterableIterator<T> {
+function admissionOf(ctx: LiveContext, live: LiveRuntime): { admission: LiveAdmission; own: boolean } {
+  if (ctx.liveAdmission) return { admission: ctx.liveAdmission, own: false };
+  const headers = ctx.request?.headers;
+  return { admission: checked(() => live.admit(headers?.get(CLIENT_IP_HEADER) ?? 'unknown', headers?.get(CLIENT_KEY_HEADER) ?? undefined)), own: true };
+}
+
+/**
+ * One subscription's stream of live events: its addresses reserved against the followed-address budgets
+ * through its connection's admission, each event handed to `render` with a fresh request context (loaders,
+ * Pothos' dataloader cache too, cache per event, not for the subscription's life). The iterator is written out
+ * rather than a generator so that ending it (the client gone: `complete`, or the request's signal aborted)
+ * frees the subscription at once, even while it waits for an event.
+ */
+function liveStream<T>(context: RequestContext, interest: { accounts: string[]; traceKeys: string[] }, render: (event: LiveEvent | Gap) => T[]): AsyncIterableIterator<T> {
+  const ctx = context as LiveContext;
   const live = ctx.services.live;
   if (!live) throw badUserInput('live events are not served by this instance');
-  checked(() => live.checkAddresses(interest.accounts.length + interest.traceKeys.length));
-  const request = (ctx as { request?: Request }).request;
-  const release = request ? checked(() => live.admit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', request.headers.get(CLIENT_KEY_HEADER) ?? undefined)) : () => {};
+  const count = interest.accounts.length + interest.traceKeys.length;
+  checked(() => live.checkAddresses(count));
+  const signal = ctx.request?.signal;
+  if (signal?.aborted) throw badUserInput('the request was cancelled');
+  const { admission, own } = admissionOf(ctx, live);
+  let unreserve: () => void;
+  try {
+    unreserve = checked(() => admission.reserve(count));
+  } catch (err) {
+    if (own) admission.release();
+    throw err;
+  }
   const sub = live.hub.subscribe({ accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) });
   const ready: T[] = [];
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
+    signal?.removeEventListener('abort', end);
     sub.close();
-    release();
+    unreserve();
+    if (own) admission.release();
   };
+  signal?.addEventListener('abort', end, { once: true });
   const finished = { value: undefined, done: true } as const;
   return {
     async next(): Promise<IteratorResult<T>> {
@@ -151,7 +194,8 @@ function liveStream<T>(ctx: RequestContext, interest: { accounts: string[]; trac
           end();
           return finished;
         }
-        Object.assign(ctx, createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
+        // a new cache key for Pothos' loaders (it keys them on the context object, which lives on)
+        Object.assign(ctx, initContextCache(), createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
         if (!isGap(item.value) && item.value.kind === 'trace' && item.value.trace.source === 'emulator') rememberEmulated(ctx, item.value.trace);
         ready.push(...render(item.value));
       }
@@ -176,8 +220,11 @@ const accountArgs = (arg: ArgBuilder<Types>) => ({
   minFinality: arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
 });
 
-const requiredAccounts = (given: readonly string[]) => {
-  const accounts = checked(() => parseAddresses([...given]));
+/** Addresses (or trace keys) an argument may give: the per-subscription limit, counted as given. */
+const maxAddressesOf = (ctx: RequestContext) => ctx.services.live?.limits.maxAddresses ?? Infinity;
+
+const requiredAccounts = (given: readonly string[], ctx: RequestContext) => {
+  const accounts = checked(() => parseAddresses(capped('accounts', given, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
   if (accounts.length === 0) throw badUserInput('give at least one account');
   return accounts;
 };
@@ -195,16 +242,16 @@ builder.subscriptionField('traces', (t) =>
     type: TraceEvent,
     description: 'Traces touching the given accounts, or with the given trace keys, each time they change: emulated, confirmed, finalized, classified.',
     args: {
-      accounts: t.arg.stringList({ description: 'Accounts whose traces to follow, any address form.' }),
-      traceExternalHashNorms: t.arg.stringList({ description: 'Trace keys (normalized external message hashes, base64) to follow.' }),
+      accounts: t.arg.stringList({ description: 'Accounts whose traces to follow, any address form (at most LIVE_MAX_ADDRESSES).' }),
+      traceExternalHashNorms: t.arg.stringList({ description: 'Trace keys (normalized external message hashes, base64) to follow (at most LIVE_MAX_ADDRESSES).' }),
       minFinality: accountArgs(t.arg).minFinality,
-      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 256 names)." }),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = checked(() => parseAddresses(args.accounts ?? []));
-      const traceKeys = checked(() => parseTraceKeys(args.traceExternalHashNorms ?? []));
+      const accounts = checked(() => parseAddresses(capped('accounts', args.accounts, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
+      const traceKeys = checked(() => parseTraceKeys(capped('traceExternalHashNorms', args.traceExternalHashNorms, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
       if (accounts.length === 0 && traceKeys.length === 0) throw badUserInput('give accounts or traceExternalHashNorms to follow');
-      const types = expandActionTypes(args.supportedActionTypes ?? []);
+      const types = expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_LIST_ARGUMENT));
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
         if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, trace: null }));
@@ -227,7 +274,7 @@ builder.subscriptionField('transactions', (t) =>
       ...accountArgs(t.arg),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = requiredAccounts(args.accounts);
+      const accounts = requiredAccounts(args.accounts, ctx);
       const set = new Set(accounts);
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
@@ -249,14 +296,18 @@ builder.subscriptionField('actions', (t) =>
     description: "Actions involving the accounts, as traces are classified (the emulator's pending classification, then the final one).",
     args: {
       accounts: accountArgs(t.arg).accounts,
-      types: t.arg.stringList({ description: 'Only these action types.' }),
+      types: t.arg.stringList({ description: 'Only these action types (at most 256).' }),
       minFinality: accountArgs(t.arg).minFinality,
-      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest)." }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 256 names)." }),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = requiredAccounts(args.accounts);
+      const accounts = requiredAccounts(args.accounts, ctx);
       const set = new Set(accounts);
-      const choice = { minFinality: (args.minFinality ?? 'finalized') as FinalityValue, actionTypes: new Set(args.types ?? []), supported: expandActionTypes(args.supportedActionTypes ?? []) };
+      const choice = {
+        minFinality: (args.minFinality ?? 'finalized') as FinalityValue,
+        actionTypes: new Set(capped('types', args.types, MAX_LIST_ARGUMENT)),
+        supported: expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_LIST_ARGUMENT)),
+      };
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {
         if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, actions: [] }));
@@ -280,7 +331,7 @@ builder.subscriptionField('accountStates', (t) =>
       ...accountArgs(t.arg),
     },
     subscribe: (_root, args, ctx) => {
-      const accounts = requiredAccounts(args.accounts);
+      const accounts = requiredAccounts(args.accounts, ctx);
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): AccountEventShape[] => {
         if (isGap(event)) return [{ ...gap(event.gap), event: null }];
         if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];

@@ -7,9 +7,10 @@ import { readBody } from '../../http/body';
 import { ClientGoneError } from '../../http/limiter';
 import { isGap } from '../queue';
 import type { LiveSubscription } from '../hub';
-import { LiveLimitError, type LiveRuntime } from '../runtime';
+import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../runtime';
+import { guardSocket, type GuardedSocket } from '../socketGuard';
 import { StreamingClient } from './render';
-import { initialSettings, parseAddresses, parseSubscription, parseTraceKeys, SubscriptionError, type ClientSettings } from './request';
+import { initialSettings, parseAddresses, parseSubscription, parseTraceKeys, requestId, shown, SubscriptionError, type ClientSettings } from './request';
 
 export const STREAMING_SSE = '/api/streaming/v2/sse';
 export const STREAMING_WS = '/api/streaming/v2/ws';
@@ -25,8 +26,14 @@ const headerVersions = (req: IncomingMessage) => {
 
 const who = (req: IncomingMessage, services: Services) => clientIdentity(req, services.access?.policy);
 
-/** A WebSocket that stops answering pings is dropped: a half-open connection must not hold its slot. */
-const HEARTBEAT_MS = 30_000;
+/**
+ * The largest WebSocket frame a client needs: a subscribe naming `maxAddresses` addresses (up to 128 bytes
+ * each as JSON, raw form with room to spare) plus its other lists, capped at MAX_LIST_ITEMS names.
+ */
+export const streamingMaxPayload = (maxAddresses: number) => 64 * 1024 + maxAddresses * 128;
+
+/** How many addresses and trace keys a client's settings follow: what its connection reserves. */
+const followed = (s: ClientSettings) => s.addresses.size + s.traceKeys.size;
 
 /** Renders and sends what a subscription receives, one event at a time, until it ends. */
 async function pump(sub: LiveSubscription, client: StreamingClient, send: (json: string) => Promise<void>, onError: (err: Error) => void) {
@@ -66,17 +73,20 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     return json(res, 400, { error: `invalid subscription request: ${(err as Error).message}` });
   }
   let settings: ClientSettings | undefined;
-  let release: () => void;
+  let admission: LiveAdmission | undefined;
   try {
-    settings = parseSubscription(body, { headerVersions: headerVersions(req) });
-    live.checkAddresses(settings.addresses.size + settings.traceKeys.size);
+    settings = parseSubscription(body, { headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
+    live.checkAddresses(followed(settings));
     const { ip, key } = who(req, services);
-    release = live.admit(ip, key);
+    admission = live.admit(ip, key);
+    admission.reserve(followed(settings));
   } catch (err) {
+    admission?.release();
     const id = err instanceof SubscriptionError ? err.id : settings?.id;
     if (err instanceof SubscriptionError || err instanceof LiveLimitError) return json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
     throw err;
   }
+  const release = admission.release;
   const client = new StreamingClient(services, settings);
   const sub = live.hub.subscribe(interest(settings));
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
@@ -107,63 +117,72 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   if (!res.writableEnded) res.end();
 }
 
-/** One WebSocket client: its settings change with each subscribe and unsubscribe. */
-function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, live: LiveRuntime, release: () => void) {
+/** One WebSocket client: its settings change with each subscribe and unsubscribe, and so does what it reserves. */
+function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage, services: Services, live: LiveRuntime, admission: LiveAdmission) {
   let settings = initialSettings(headerVersions(req));
-  let alive = true;
-  ws.on('pong', () => (alive = true));
-  const heartbeat = setInterval(() => {
-    if (!alive) return ws.terminate();
-    alive = false;
-    ws.ping();
-  }, HEARTBEAT_MS);
+  let reservation = () => {};
+  /** Reserves what `next` follows in place of what the current settings do; on refusal the current stay reserved. */
+  const follow = (next: ClientSettings) => {
+    reservation();
+    try {
+      reservation = admission.reserve(followed(next));
+    } catch (err) {
+      reservation = admission.reserve(followed(settings));
+      throw err;
+    }
+  };
   const client = new StreamingClient(services, settings);
   const sub = live.hub.subscribe(interest(settings));
-  const sendText = (text: string) =>
-    new Promise<void>((resolve) => {
-      if (ws.readyState !== ws.OPEN) return resolve();
-      ws.send(text, () => resolve());
-    });
-  const send = (o: object) => sendText(JSON.stringify(o));
-  const reply = (id: unknown, o: object) => send({ ...(id === undefined || id === null ? {} : { id: String(id) }), ...o });
+  const send = (o: object) => socket.send(JSON.stringify(o));
+  const reply = (id: string | undefined, o: object) => send({ ...(id === undefined ? {} : { id }), ...o });
   ws.on('message', (data, isBinary) => {
     let envelope: Record<string, unknown>;
+    let id: string | undefined;
     try {
       envelope = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data));
       if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) throw new Error('expected a JSON object');
     } catch (err) {
       return void send({ error: `invalid request envelope: ${(err as Error).message}` });
     }
-    const id = envelope.id;
     try {
+      id = requestId(envelope.id);
       switch (envelope.operation) {
         case 'ping':
           return void reply(id, { status: 'pong' });
         case 'subscribe': {
-          const next = parseSubscription(envelope, { previous: settings, ws: true, headerVersions: headerVersions(req) });
-          live.checkAddresses(next.addresses.size + next.traceKeys.size, true);
+          const next = parseSubscription(envelope, { previous: settings, ws: true, headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
+          live.checkAddresses(followed(next), true);
+          follow(next);
           settings = next;
           client.settings = next;
           sub.update(interest(next));
           return void reply(id, { status: 'subscribed' });
         }
         case 'unsubscribe': {
-          const addresses = envelope.addresses;
-          const keys = envelope.trace_external_hash_norms;
-          const list = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
-          if (list(addresses) === undefined && list(keys) === undefined) throw new SubscriptionError('addresses or trace_external_hash_norms are required');
-          const gone = new Set([...parseAddresses(list(addresses) ?? []), ...parseTraceKeys(list(keys) ?? [])]);
-          settings = {
+          // a list of something else counts as not given; one too long is refused before it is read
+          const list = (key: string) => {
+            const v = envelope[key];
+            if (!Array.isArray(v)) return undefined;
+            if (v.length > live.limits.maxAddresses) throw new SubscriptionError(`${key} has ${v.length} items; at most ${live.limits.maxAddresses} are accepted (LIVE_MAX_ADDRESSES)`);
+            return v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+          };
+          const addresses = list('addresses');
+          const keys = list('trace_external_hash_norms');
+          if (addresses === undefined && keys === undefined) throw new SubscriptionError('addresses or trace_external_hash_norms are required');
+          const gone = new Set([...parseAddresses(addresses ?? []), ...parseTraceKeys(keys ?? [])]);
+          const next = {
             ...settings,
             addresses: new Set([...settings.addresses].filter((a) => !gone.has(a))),
             traceKeys: new Set([...settings.traceKeys].filter((k) => !gone.has(k))),
           };
+          follow(next);
+          settings = next;
           client.settings = settings;
           sub.update(interest(settings));
           return void reply(id, { status: 'unsubscribed' });
         }
         default:
-          return void reply(id, { error: `unknown operation: ${String(envelope.operation)}` });
+          return void reply(id, { error: `unknown operation: ${shown(String(envelope.operation))}` });
       }
     } catch (err) {
       if (err instanceof SubscriptionError || err instanceof LiveLimitError) return void reply(id, { error: err.message });
@@ -172,33 +191,31 @@ function serveSocket(ws: WebSocket, req: IncomingMessage, services: Services, li
     }
   });
   const end = () => {
-    clearInterval(heartbeat);
     sub.close();
-    release();
+    admission.release();
     unregister();
   };
   const unregister = live.onClose(() => ws.close(1001, 'server shutting down'));
   ws.once('close', end);
-  void pump(sub, client, sendText, (err) => services.log.warn({ err }, 'streaming event'));
+  void pump(sub, client, socket.send, (err) => services.log.warn({ err }, 'streaming event'));
 }
 
 /** The WebSocket endpoint of the Streaming API, upgraded from `GET /api/streaming/v2/ws`. */
 export function streamingSockets(services: Services, live: LiveRuntime) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: streamingMaxPayload(live.limits.maxAddresses) });
   return (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     // admitted once the handshake succeeded: a refused handshake never takes a slot
     wss.handleUpgrade(req, socket, head, (ws) => {
-      // a frame too large or malformed is the client's problem: drop it, never the process
-      ws.on('error', () => ws.terminate());
-      let release: () => void;
+      const guarded = guardSocket(ws);
+      let admission: LiveAdmission;
       try {
         const { ip, key } = who(req, services);
-        release = live.admit(ip, key);
+        admission = live.admit(ip, key);
       } catch (err) {
         if (!(err instanceof LiveLimitError)) throw err;
         // TON Center sends the error, then closes
-        return ws.send(JSON.stringify({ error: err.message }), () => ws.close(1008, 'limit'));
+        return void guarded.send(JSON.stringify({ error: err.message })).then(() => ws.close(1008, 'limit'));
       }
-      serveSocket(ws, req, services, live, release);
+      serveSocket(ws, guarded, req, services, live, admission);
     });
 }
