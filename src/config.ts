@@ -27,6 +27,11 @@ export interface Config {
   /** Requests that may wait for a turn, and for how long, before they are answered 503. */
   maxQueuedRequests: number;
   maxQueueWaitMs: number;
+  /** How long a request's work may run once it has its turn (it stops before its next statement after that). */
+  requestTimeoutMs: number;
+  /** Request bodies held in memory at once, over every connection, and how long one may take to arrive. */
+  maxBufferedBodyBytes: number;
+  bodyTimeoutMs: number;
   shutdown: { drainMs: number; timeoutMs: number };
   /** How long an address book may be served from a cache, ours or the client's. */
   addressBookMaxAgeMs: number;
@@ -51,6 +56,8 @@ export interface Config {
   live: LiveLimits & { pollMs: number };
   graphql: {
     limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
+    /** Memory for parsed documents and their errors, by the documents' length. */
+    cacheMb: number;
     introspection: boolean;
     graphiql: boolean;
   };
@@ -194,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
         maxCost: integer('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 1_000_000, 1, 1_000_000_000),
         maxDocumentBytes: integer('GRAPHQL_MAX_DOCUMENT_BYTES', env.GRAPHQL_MAX_DOCUMENT_BYTES, 100_000, 100, 100_000_000),
       },
+      cacheMb: integer('GRAPHQL_CACHE_MB', env.GRAPHQL_CACHE_MB, 16, 0, 65536),
       introspection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
       graphiql: flag('GRAPHIQL', env.GRAPHIQL, true),
     },
@@ -201,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     maxConcurrentTransactions: integer('MAX_CONCURRENT_TRANSACTIONS', get('maxConcurrentTransactions', 'MAX_CONCURRENT_TRANSACTIONS'), 1500, 1, 100_000_000),
     maxQueuedRequests: integer('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS, 256, 0, 1_000_000),
     maxQueueWaitMs: integer('MAX_QUEUE_WAIT_MS', env.MAX_QUEUE_WAIT_MS, 5000, 1, 600_000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1, 3_600_000),
+    maxBufferedBodyBytes: integer('MAX_BUFFERED_BODY_BYTES', env.MAX_BUFFERED_BODY_BYTES, 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
+    bodyTimeoutMs: integer('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000, 1, 600_000),
     shutdown: {
       drainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 600_000),
       timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 1, 600_000),

@@ -7,10 +7,11 @@ import { createLoaders, type LoaderOptions, type Loaders } from './data/loaders'
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
-import type { Limiter } from './http/limiter';
+import { abortReason, type Limiter } from './http/limiter';
 import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
 import type { LiveRuntime } from './live/runtime';
+import type { BodyBudget } from './http/body';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -32,6 +33,10 @@ export interface Services {
   addressBookMaxAgeMs?: number;
   /** Bounds how many requests build responses at once (memory). */
   limiter?: Limiter;
+  /** Request bodies arriving at once (bytes) and how long one may take; process-wide when absent. */
+  bodies?: BodyBudget;
+  /** How long a request's work may run once it has its turn (REQUEST_TIMEOUT_MS); unbounded when absent. */
+  requestTimeoutMs?: number;
   /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */
   maxTraceTransactions?: number;
   /** Live events (the Streaming API and GraphQL subscriptions), when this process serves them. */
@@ -55,14 +60,21 @@ export interface RequestContext {
   warnings: string[];
   /** The GraphQL operation being run, for the log line of an unexpected error. */
   operationName?: string;
+  /** Aborted when the client goes or the request's deadline passes: no statement starts after that. */
+  signal?: AbortSignal;
+  /** Makes the request weigh `extra` more transactions in the limiter (waits its turn); absent outside one. */
+  grow?: (extra: number) => Promise<void>;
+  /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
+  liveAdmission?: { readonly ip: string; readonly key: string | undefined; release(): void; reserve(addresses: number): () => void };
 }
 
-export function createRequestContext(services: Services, opts: { timeoutMs?: number } & LoaderOptions = {}): RequestContext {
+export function createRequestContext(services: Services, opts: { timeoutMs?: number; signal?: AbortSignal } & LoaderOptions = {}): RequestContext {
   const stats = { statements: 0 };
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
   const target = services.db.session?.() ?? services.db;
   const db: Queryable = {
     query(text, params) {
+      if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
       stats.statements += 1;
       return lowered === undefined ? target.query(text, params) : target.queryWithTimeout(text, params, lowered);
     },
@@ -75,5 +87,6 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
     stats,
     emulated: { transactions: new Map(), senders: new Map(), receivers: new Map() },
     warnings: [],
+    signal: opts.signal,
   };
 }

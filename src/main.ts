@@ -8,6 +8,7 @@ import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
 import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
+import { BodyBudget } from './http/body';
 import { RateLimiter } from './http/rateLimit';
 import { proxyTrust } from './http/access';
 import { LiveRuntime } from './live/runtime';
@@ -95,6 +96,8 @@ async function main() {
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({ max: config.maxConcurrentRequests, maxWeight: config.maxConcurrentTransactions, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
     maxTraceTransactions: config.maxTraceTransactions,
+    requestTimeoutMs: config.requestTimeoutMs,
+    bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
     access: {
       policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },
       limiter: new RateLimiter({ redis: rateLimitRedis }),

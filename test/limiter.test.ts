@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BusyError, ClientGoneError, Limiter } from '../src/http/limiter';
-import { graphqlWeight } from '../src/http/graphqlRoute';
+import { inspectRequest } from '../src/graphql/request';
+import { DEFAULT_LIMITS } from '../src/graphql/limits';
+import { schema } from '../src/graphql/schema';
+import { requestWeight } from '../src/graphql/weight';
 
 /** A task that runs until released, recording that it started. */
 function held() {
@@ -127,14 +130,48 @@ describe('Limiter', () => {
   });
 });
 
-describe('graphqlWeight', () => {
-  it('weighs a GraphQL request by the largest page it asks for: literal, variable or variable default', () => {
-    expect(graphqlWeight({ query: '{ transactionsByMasterchainBlock(seqno: 1, limit: 500) { hash } }' })).toBe(500);
-    expect(graphqlWeight({ query: 'query($s: UInt32!, $n: Int) { transactionsByMasterchainBlock(seqno: $s, limit: $n) { hash } }', variables: { s: 40000000, n: 700 } })).toBe(700);
-    expect(graphqlWeight({ query: 'query($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash } }' })).toBe(1000);
-    expect(graphqlWeight({ query: 'query($n: Int = 1000) { a: pendingTraces(account: "x", limit: 3) { traceId } b: transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash } }', variables: { n: 20 } })).toBe(20);
-    expect(graphqlWeight({ query: '{ transactionsByMasterchainBlock(seqno: 1) { hash } }' })).toBe(1);
-    expect(graphqlWeight({ query: 42 })).toBe(1);
-    expect(graphqlWeight({})).toBe(1);
+const weightOf = (query: string, variables: Record<string, unknown> = {}) => {
+  const { document, operation } = inspectRequest({ query, variables }, DEFAULT_LIMITS);
+  return requestWeight(schema, document!, operation!, variables);
+};
+
+describe('requestWeight', () => {
+  it('weighs a GraphQL request by what it may shape: every page summed over fields and aliases, nested pages multiplied', () => {
+    expect(weightOf('{ transactionsByMasterchainBlock(seqno: 1, limit: 500) { hash } }')).toBe(500);
+    expect(weightOf('query($s: UInt32!, $n: Int) { transactionsByMasterchainBlock(seqno: $s, limit: $n) { hash } }', { s: 40000000, n: 700 })).toBe(700);
+    expect(weightOf('query($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash } }')).toBe(1000);
+    // the argument's own default (10) when none is written
+    expect(weightOf('{ transactionsByMasterchainBlock(seqno: 1) { hash } }')).toBe(10);
+    // a transaction's messages go with it, as in REST
+    expect(weightOf('{ transactionsByMasterchainBlock(seqno: 1, limit: 100) { hash inMsg { hash } outMsgs { hash } } }')).toBe(100);
+    // row 14: eight aliased 1000-transaction pages weigh 8000, not 1000
+    const aliased = Array.from({ length: 8 }, (_, k) => `p${k}: transactions(limit: 1000, offset: ${k * 1000}) { hash }`).join(' ');
+    expect(weightOf(`{ ${aliased} }`)).toBe(8000);
+    // a connection's page, and a page under each item of another
+    expect(weightOf('{ account(address: "0:00") { transactions(first: 10) { edges { node { hash } } } } }')).toBe(10);
+    expect(weightOf('{ a: transactions(limit: 5) { hash } b: transactions(limit: 7) { hash } }')).toBe(12);
+    // fragments count where they are spread, each computed once
+    expect(weightOf('{ ...F ...F } fragment F on Query { transactions(limit: 50) { hash } }')).toBe(100);
+  });
+
+  it('stays linear on documents built to make it explode (fragments spread into each other, a cycle)', () => {
+    const chain = Array.from({ length: 60 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(' ');
+    const started = performance.now();
+    expect(weightOf(`{ ...F0 } ${chain} fragment F60 on Query { transactions(limit: 1) { hash } }`)).toBeGreaterThan(1e12 - 1);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(weightOf('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A transactions(limit: 3) { hash } }')).toBe(3);
+  });
+
+  it('row 5: a 630 KB body of `first:$v` is refused by the size limit before any weighing', () => {
+    const query = `{ ${'first:$v '.repeat(63_000)} }`;
+    const started = performance.now();
+    expect(() => inspectRequest({ query }, DEFAULT_LIMITS)).toThrow(/document size limit of 100000 bytes exceeded/);
+    const ms = performance.now() - started;
+    // under the size limit, the token limit stops the parse after 2000 tokens
+    const started2 = performance.now();
+    expect(() => inspectRequest({ query: `{ ${'hash '.repeat(9_000)} }` }, DEFAULT_LIMITS)).toThrow(/token limit of 2000 exceeded/);
+    const ms2 = performance.now() - started2;
+    console.log(`row 5: a 630 KB document refused in ${ms.toFixed(2)} ms, a 90 KB one at the token limit in ${ms2.toFixed(2)} ms (0c96db8: the event loop stalled 21.8 s)`);
+    expect(ms + ms2).toBeLessThan(200);
   });
 });

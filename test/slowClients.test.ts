@@ -53,7 +53,7 @@ describe('slow and oversized clients', () => {
       pump();
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ error: 'the request body is over 1048576 bytes; at most 1048576 are accepted', code: 413 });
+    expect(JSON.parse(result.body)).toEqual({ errors: [{ message: 'the request body is over 1048576 bytes; at most 1048576 are accepted', extensions: { code: 'BAD_USER_INPUT' } }] });
     expect(result.sent).toBeLessThan(3 * 1024 * 1024);
   });
 

@@ -2,7 +2,8 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getOperationAST } from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
+import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { logUnexpected } from '../http/logUnexpected';
@@ -98,6 +99,26 @@ export interface GraphQLOptions {
   graphiql?: boolean;
   /** Called for each executed operation with its type and first root field (for metrics). */
   onOperation?: (type: string, field: string) => void;
+  /** Memory for parsed documents (and parse errors), in MB of document text × DOCUMENT_COST. */
+  cacheMb?: number;
+}
+
+type ServerContext = {
+  request?: Request;
+  workSignal?: AbortSignal;
+  grow?: RequestContext['grow'];
+  liveAdmission?: RequestContext['liveAdmission'];
+};
+
+const DEFAULT_CACHE_MB = 16;
+/** A parsed document holds about this many bytes per byte of its text (its AST, the compiled query). */
+const DOCUMENT_COST = 20;
+
+/** yoga's parse and error caches, bounded in bytes by the documents' length (its own hold 1024 of any size). */
+function documentCaches(mb: number) {
+  const cache = <T extends object>() =>
+    new LRUCache<string, T>({ maxSize: Math.max(1, mb * 1024 * 1024), sizeCalculation: (_value, key) => Math.max(1, key.length * DOCUMENT_COST) });
+  return mb === 0 ? false : { documentCache: cache<DocumentNode>(), errorCache: cache<object>() };
 }
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
@@ -111,11 +132,21 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
     // The HTTP route reads the body first, bounded (http/body.ts: 413 past MAX_BODY_BYTES), and hands yoga the
     // bytes; yoga's own limit would count them again through a stream pipeline on every request.
     maxRequestBodySize: false,
-    // over WebSocket (graphql-ws) there is no Request: the session's timeout applies
-    context: ({ request }) => createRequestContext(services, { timeoutMs: request ? requestTimeoutMs(request) : undefined, traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }),
+    // What the HTTP route hands over (graphqlRoute.ts): the work's signal, the slot's growth, the live admission.
+    // Over WebSocket (graphql-ws) there is no Request: the session's timeout applies.
+    context: ({ request, workSignal, grow, liveAdmission }: ServerContext) => {
+      const ctx = createRequestContext(services, { timeoutMs: request ? requestTimeoutMs(request) : undefined, signal: workSignal, traceTransactionColumns: TRACE_TRANSACTION_COLUMNS });
+      ctx.grow = grow;
+      ctx.liveAdmission = liveAdmission;
+      return ctx;
+    },
+    // Documents are cached by their text: bounded by the texts' length, not by their number.
+    parserAndValidationCache: documentCaches(opts.cacheMb ?? DEFAULT_CACHE_MB),
     maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
+      // the work's signal aborted (client gone, deadline): execution stops instead of resolving the rest
+      useExecutionCancellation(),
       requestParams,
       ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
       ...(opts.introspection === false ? [useDisableIntrospection()] : []),

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors';
-import { ClientGoneError } from './limiter';
+import { BusyError, ClientGoneError } from './limiter';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -8,27 +8,66 @@ export const tooLarge = (bytes: number | string) =>
   new ApiError(413, `the request body is ${bytes} bytes; at most ${MAX_BODY_BYTES} are accepted`, 'BAD_USER_INPUT');
 
 /**
- * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past the
- * limit it stops reading and throws 413 at once.
+ * The bytes of request bodies held in memory at once, over every connection, and how long a body may take to
+ * arrive: a thousand clients each sending most of a 1 MiB body and holding would otherwise pin a GiB.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export class BodyBudget {
+  held = 0;
+  refused = 0;
+
+  constructor(
+    readonly maxBytes = 64 * 1024 * 1024,
+    readonly timeoutMs = 10_000,
+  ) {}
+
+  /** Takes `bytes` more; false when they do not fit. */
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.maxBytes) {
+      this.refused += 1;
+      return false;
+    }
+    this.held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.held -= bytes;
+  }
+}
+
+/** Process-wide unless a server is given its own (Services.bodies). */
+export const DEFAULT_BODY_BUDGET = new BodyBudget();
+
+/**
+ * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past `limit`
+ * it stops reading and throws 413 at once; past the budget 503; past the budget's timeout 408. The bytes
+ * count against the budget until the body has been read (the caller holds the Buffer after that; it is
+ * bounded by `limit` per request and by the limiter's slots).
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, budget = DEFAULT_BODY_BUDGET): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (err: Error) => {
+      cleanup();
+      req.pause();
+      reject(err);
+    };
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        req.pause();
-        reject(tooLarge(`over ${limit}`));
-        return;
+      if (size + chunk.length > limit) return stop(tooLarge(`over ${limit}`));
+      if (!budget.take(chunk.length)) {
+        return stop(new BusyError(`the service is busy: ${budget.maxBytes} bytes of request bodies are already arriving; retry shortly`));
       }
+      size += chunk.length;
       chunks.push(chunk);
     };
     const onEnd = () => (cleanup(), resolve(Buffer.concat(chunks, size)));
-    const onError = (err: Error) => (cleanup(), reject(err));
-    const onClose = () => (cleanup(), reject(new ClientGoneError()));
+    const onError = (err: Error) => stop(err);
+    const onClose = () => stop(new ClientGoneError());
+    const timer = setTimeout(() => stop(new ApiError(408, `the request body did not arrive within ${budget.timeoutMs} ms`, 'BAD_USER_INPUT')), budget.timeoutMs);
     const cleanup = () => {
+      clearTimeout(timer);
+      budget.give(size);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);

@@ -1,71 +1,57 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, parse } from 'graphql';
+import { ApiError } from '../errors';
+import type { GraphQLLimits } from '../graphql/limits';
+import { inspectRequest, sentParams } from '../graphql/request';
+import { schema } from '../graphql/schema';
+import { requestWeight } from '../graphql/weight';
 import type { createGraphQL } from '../graphql/yoga';
-import { readBody } from './body';
-import { clientGone, type Limiter } from './limiter';
+import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../live/runtime';
+import { MAX_BODY_BYTES, readBody, type BodyBudget } from './body';
+import { abortReason, workSignal, type Limiter, type Slot } from './limiter';
 import { requestIdOf } from './logUnexpected';
 
 // Connection-level headers belong to this hop, not to the GraphQL request.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'proxy-connection', 'te', 'trailer']);
 
-const PAGE_ARGUMENT = /\b(?:limit|first|last)\s*:\s*(?:(\d+)|\$(\w+))/g;
-
 /**
- * What a GraphQL request weighs for the limiter, before yoga parses it: the largest page it asks for (a `limit`,
- * `first` or `last` argument written in the query, or a variable given or defaulted for one), else 1. An
- * estimate for admission only: the cost limit (graphql/limits.ts) bounds what a query may do.
+ * Whether a client accepts server-sent events: it says nothing, or names them, `text/*` or `*\/*` (curl's
+ * default) without `q=0`. A subscription is only ever served as a stream.
  */
-export function graphqlWeight(params: { query?: unknown; variables?: unknown }): number {
-  if (typeof params.query !== 'string') return 1;
-  const variables = typeof params.variables === 'object' && params.variables !== null ? (params.variables as Record<string, unknown>) : {};
-  let weight = 1;
-  for (const [, literal, variable] of params.query.matchAll(PAGE_ARGUMENT)) {
-    const given = literal !== undefined ? Number(literal) : variables[variable] ?? new RegExp(`\\$${variable}\\s*:\\s*Int!?\\s*=\\s*(\\d+)`).exec(params.query)?.[1];
-    const n = Number(given);
-    if (Number.isFinite(n) && n > weight) weight = n;
-  }
-  return weight;
+export function acceptsEventStream(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return ['text/event-stream', 'text/*', '*/*'].includes(type) && (q === undefined || Number(q.slice(2)) > 0);
+  });
 }
 
-/** The request's parameters as sent (a JSON body, or the URL for GET), for `graphqlWeight`; {} when unreadable. */
-function sentParams(body: Buffer | undefined, url: string): { query?: unknown; variables?: unknown; operationName?: unknown } {
+/** A live admission for a client, refused with the Streaming API's status (429) and message. */
+function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
   try {
-    if (body) return JSON.parse(body.toString('utf8')) as { query?: unknown; variables?: unknown; operationName?: unknown };
-    const search = new URL(url, 'http://localhost').searchParams;
-    const variables = search.get('variables');
-    return { query: search.get('query') ?? undefined, variables: variables ? JSON.parse(variables) : undefined, operationName: search.get('operationName') ?? undefined };
-  } catch {
-    return {};
-  }
-}
-
-/** The headers through which the HTTP route tells GraphQL who the client is (its address, its API key). */
-export const CLIENT_IP_HEADER = 'x-tonql-client-ip';
-export const CLIENT_KEY_HEADER = 'x-tonql-client-key';
-
-/** Whether the operation a request runs is a subscription (false when it does not parse: yoga reports that). */
-function isSubscription(params: { query?: unknown; operationName?: unknown }): boolean {
-  if (typeof params.query !== 'string') return false;
-  try {
-    return getOperationAST(parse(params.query), typeof params.operationName === 'string' ? params.operationName : undefined)?.operation === 'subscription';
-  } catch {
-    return false;
+    return live.admit(client.ip, client.key);
+  } catch (err) {
+    if (err instanceof LiveLimitError) throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_USER_INPUT');
+    throw err;
   }
 }
 
 /**
- * GraphQL over SSE (a subscription, or a query asked for as a stream): yoga's response is written as it comes,
- * outside the limiter (a stream may last hours), and the operation ends when the client goes.
+ * GraphQL over SSE (a subscription): admitted against the live limits first (429 when refused, before
+ * anything runs), then yoga's response is written as it comes, outside the limiter (a stream may last hours).
+ * When the client goes, the operation is aborted and its admission released at once.
  */
-async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, headers: Headers, body: Buffer | undefined) {
+async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, headers: Headers, body: Buffer | undefined, live: LiveRuntime | undefined, client: ClientIdentity) {
+  const admission = live && admit(live, client);
   const abort = new AbortController();
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  // a client gone ends the operation: the stream is cancelled, which returns the subscription's iterator
   res.once('close', () => {
     abort.abort();
     reader?.cancel().catch(() => {});
+    admission?.release();
   });
-  const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body, signal: abort.signal });
+  headers.set('accept', 'text/event-stream');
+  const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body, signal: abort.signal }, { liveAdmission: admission });
   const head: Record<string, string> = {};
   response.headers.forEach((value, name) => (head[name] = value));
   res.writeHead(response.status, head);
@@ -90,12 +76,29 @@ async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Re
   if (!res.writableEnded) res.end();
 }
 
+type Yoga = ReturnType<typeof createGraphQL>;
+type ClientIdentity = { ip: string; key: string | undefined };
+
+export interface GraphQLRoute {
+  limits: GraphQLLimits;
+  limiter?: Limiter;
+  live?: LiveRuntime;
+  bodies?: BodyBudget;
+  /** How long a query's work may run once it has its turn. */
+  requestTimeoutMs?: number;
+}
+
 /**
- * /graphql: the body is read first (bounded, outside any slot), the response built by yoga inside a limiter
- * slot into bytes, and written after the slot is freed, so a slow upload or a slow reader holds no slot.
+ * /graphql: the body is read first (bounded, outside any slot) and checked against the size and token limits
+ * before any other work. A subscription streams (or is refused with 406 when the client does not accept a
+ * stream); anything else is built by yoga inside a limiter slot, weighed by what it may shape, into bytes,
+ * written after the slot is freed, so a slow upload or a slow reader holds no slot. The work stops when the
+ * client goes or its deadline passes.
  */
-export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: ReturnType<typeof createGraphQL>, limiter?: Limiter, client?: { ip: string; key: string | undefined }) {
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
+export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, route: GraphQLRoute, client: ClientIdentity) {
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, MAX_BODY_BYTES, route.bodies);
+  const url = req.url ?? '/graphql';
+  const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -103,18 +106,29 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   // The id the server settled on (the client's when sane), for the log line of an unexpected error.
   const reqId = requestIdOf(res);
   if (reqId) headers.set('x-request-id', reqId);
-  // Who is asking, as the server determined it (never what the client says), for the live subscriber limits.
-  headers.delete(CLIENT_IP_HEADER);
-  headers.delete(CLIENT_KEY_HEADER);
-  if (client) headers.set(CLIENT_IP_HEADER, client.ip);
-  if (client?.key) headers.set(CLIENT_KEY_HEADER, client.key);
-  // only a subscription streams; anything else asked for as a stream is built in a limiter slot like the rest
-  if (/text\/event-stream/.test(String(req.headers.accept ?? '')) && isSubscription(sentParams(body, req.url ?? '/graphql'))) return streamGraphQL(req, res, yoga, headers, body);
-  const build = async () => {
-    const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body });
+  if (request.operation?.operation === 'subscription') {
+    if (!acceptsEventStream(req.headers.accept)) {
+      throw new ApiError(406, 'a subscription is a stream: ask for it with Accept: text/event-stream (GraphQL over SSE), or subscribe over WebSocket (graphql-ws)', 'BAD_USER_INPUT');
+    }
+    return streamGraphQL(req, res, yoga, headers, body, route.live, client);
+  }
+  const weight = request.document && request.operation ? requestWeight(schema, request.document, request.operation, request.variables) : 1;
+  const work = workSignal(res, route.requestTimeoutMs);
+  const build = async (slot?: Slot) => {
+    work.start();
+    const grow = slot && ((extra: number) => slot.grow(extra, work.signal));
+    const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, { grow, workSignal: work.signal });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };
   };
-  const built = limiter ? await limiter.run(build, clientGone(res), graphqlWeight(sentParams(body, req.url ?? '/graphql'))) : await build();
+  let built;
+  try {
+    built = route.limiter ? await route.limiter.run(build, work.signal, weight) : await build();
+  } catch (err) {
+    throw work.signal.aborted ? abortReason(work.signal) : err;
+  } finally {
+    work.stop();
+  }
+  if (work.signal.aborted) throw abortReason(work.signal);
   const head: Record<string, string> = {};
   built.headers.forEach((value, name) => (head[name] = value));
   head['content-length'] = String(built.payload.length);

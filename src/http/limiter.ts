@@ -24,8 +24,12 @@ export class BusyError extends ApiError {
   }
 }
 
-/** The client went away while its request waited: nobody is left to answer. */
-export class ClientGoneError extends Error {}
+/** The client went away: nobody is left to answer (its work stops at the next statement). */
+export class ClientGoneError extends ApiError {
+  constructor() {
+    super(499, 'the client closed the connection', 'BAD_USER_INPUT');
+  }
+}
 
 /**
  * Aborts when the response's connection closes before the response finished, so a queued request of a client
@@ -45,6 +49,44 @@ interface Waiter {
   start: () => void;
 }
 
+/** A turn held: `grow` makes it weigh more once a request learns what it will shape (it waits, holding nothing). */
+export interface Slot {
+  grow(extra: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The work of a request ran past its deadline: 504. */
+export class DeadlineError extends ApiError {
+  constructor(ms: number) {
+    super(504, `the request did not finish within ${ms} ms`, 'TIMEOUT');
+  }
+}
+
+/**
+ * An AbortSignal for a request's work: aborted when its client goes, and `deadlineMs` after `start()` is
+ * called (when the work gets its turn, not while it waits). `reason` tells which.
+ */
+export function workSignal(res: ServerResponse, deadlineMs: number | undefined) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const gone = clientGone(res);
+  const onGone = () => controller.abort(new ClientGoneError());
+  if (gone.aborted) onGone();
+  else gone.addEventListener('abort', onGone, { once: true });
+  res.once('close', () => clearTimeout(timer));
+  return {
+    signal: controller.signal,
+    start() {
+      if (deadlineMs === undefined || timer) return;
+      timer = setTimeout(() => controller.abort(new DeadlineError(deadlineMs)), deadlineMs);
+      timer.unref();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/** Why a request's work was aborted: its client gone, or its deadline. */
+export const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof ApiError ? signal.reason : new ClientGoneError());
+
 /**
  * At most `max` requests build responses at once, and together at most `maxWeight` transactions; the rest wait
  * their turn, in order, in a bounded queue for a bounded time. With two cores, more concurrent work adds no
@@ -59,19 +101,40 @@ export class Limiter {
 
   constructor(private readonly opts: LimiterOptions) {}
 
-  async run<T>(work: () => Promise<T>, signal?: AbortSignal, weight = 1): Promise<T> {
-    const release = await this.acquire(weight, signal);
+  async run<T>(work: (slot: Slot) => Promise<T>, signal?: AbortSignal, weight = 1): Promise<T> {
+    let release = await this.acquire(weight, signal);
+    let held = weight;
+    let done = false;
+    let growing: Promise<void> = Promise.resolve();
+    const slot: Slot = {
+      // Given back and taken again, heavier, at the head of the queue: a request that waits to grow holds
+      // nothing, so two growing requests cannot wait for each other. One growth at a time per slot.
+      grow: (extra, growSignal = signal) => {
+        const next = growing.then(async () => {
+          if (extra <= 0 || done) return;
+          release();
+          release = () => {};
+          held += extra;
+          const taken = await this.acquire(held, growSignal, true);
+          if (done) taken();
+          else release = taken;
+        });
+        growing = next.catch(() => {});
+        return next;
+      },
+    };
     try {
-      return await work();
+      return await work(slot);
     } finally {
+      done = true;
       release();
     }
   }
 
   /** A turn of `weight`, to give back once; waits (bounded) while the service is full. */
-  async acquire(weight: number, signal?: AbortSignal): Promise<() => void> {
-    if (this.waiting.length === 0 && this.fits(weight)) this.take(weight);
-    else await this.turn(weight, signal);
+  async acquire(weight: number, signal?: AbortSignal, first = false): Promise<() => void> {
+    if ((this.waiting.length === 0 || first) && this.fits(weight)) this.take(weight);
+    else await this.turn(weight, signal, first);
     let released = false;
     return () => {
       if (released) return;
@@ -100,9 +163,9 @@ export class Limiter {
     this.weight += weight;
   }
 
-  private turn(weight: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(new ClientGoneError());
-    if (this.waiting.length >= this.opts.maxQueue) {
+  private turn(weight: number, signal?: AbortSignal, first = false): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (this.waiting.length >= this.opts.maxQueue && !first) {
       this.refused += 1;
       return Promise.reject(new BusyError(`the service is busy: ${this.opts.maxQueue} requests are already waiting; retry shortly`));
     }
@@ -115,7 +178,7 @@ export class Limiter {
         // A heavy head leaving can let the lighter ones behind it run.
         this.pump();
       };
-      const gone = () => (leave(), reject(new ClientGoneError()));
+      const gone = () => (leave(), reject(abortReason(signal!)));
       const timer = setTimeout(() => {
         leave();
         this.refused += 1;
@@ -123,11 +186,17 @@ export class Limiter {
       }, this.opts.maxWaitMs);
       const waiter: Waiter = { weight, start: () => (clearTimeout(timer), signal?.removeEventListener('abort', gone), resolve()) };
       signal?.addEventListener('abort', gone, { once: true });
-      this.waiting.push(waiter);
+      if (first) this.waiting.unshift(waiter);
+      else this.waiting.push(waiter);
     });
   }
 
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** Requests building a response now. */
+  get running(): number {
+    return this.active;
   }
 }

@@ -11,7 +11,9 @@ import { GRAPHIQL_ASSETS, serveGraphiQLAsset } from './graphiqlAssets';
 import { Shutdown } from './shutdown';
 import { BusyError, ClientGoneError } from './limiter';
 import type { Services } from '../context';
-import { ApiError } from '../errors';
+import { ApiError, classifyDbError } from '../errors';
+import { GraphQLError } from 'graphql';
+import { DEFAULT_LIMITS } from '../graphql/limits';
 import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
@@ -21,12 +23,28 @@ import type { Duplex } from 'node:stream';
 
 const STREAMING_PREFIX = '/api/streaming/';
 
-const MAX_URL_BYTES = 8192;
-const GRAPHQL_BODY_TYPES = /^\s*(application\/(json|graphql|x-www-form-urlencoded)|multipart\/form-data)\s*(;|$)/i;
+/** Long enough for 1000 hashes or addresses in one GET (a raw address parameter is about 76 bytes). */
+export const MAX_URL_BYTES = 96 * 1024;
+/** Node's bound on a request's line and headers together (its default is 16 KiB). */
+export const MAX_HEADER_BYTES = 128 * 1024;
+
+/** A request target in absolute form (`GET http://host/path`, as sent to a proxy) as its path and query. */
+function originForm(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
+}
+// No multipart: it carries file uploads, and this API only reads.
+const GRAPHQL_BODY_TYPES = /^\s*application\/(json|graphql|x-www-form-urlencoded)\s*(;|$)/i;
 
 /** A rejection on /graphql in the GraphQL error shape, with the HTTP status it maps to. */
-function sendGraphQLError(req: IncomingMessage, res: ServerResponse, err: ApiError, headers: Record<string, string> = {}) {
-  sendJson(req, res, err.status, JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code } }] }), headers);
+function sendGraphQLError(req: IncomingMessage, res: ServerResponse, err: ApiError, headers: Record<string, string> = {}, extensions: Record<string, unknown> = {}) {
+  const { http: _http, ...rest } = extensions;
+  sendJson(req, res, err.status, JSON.stringify({ errors: [{ message: err.message, extensions: { ...rest, code: err.code } }] }), headers);
 }
 
 /** Ready means the dependencies answer: the database always, Redis when configured. */
@@ -54,8 +72,9 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
   services.examples ??= cachedExamples(services.db);
   const metrics = createMetrics(services);
   const yoga = createGraphQL(services, { ...opts, onOperation: (type, field) => metrics.graphqlOperations.inc({ type, field }) });
+  const graphqlRoute = { limits: opts.limits ?? DEFAULT_LIMITS, limiter: services.limiter, live: services.live, bodies: services.bodies, requestTimeoutMs: services.requestTimeoutMs };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '/';
+    const url = originForm(req.url ?? '/');
     if (url.length > MAX_URL_BYTES) {
       return sendError(req, res, new ApiError(414, `the URL is ${url.length} bytes long; at most ${MAX_URL_BYTES} are accepted`, 'BAD_USER_INPUT'));
     }
@@ -64,7 +83,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {
       res.setHeader('Connection', 'close');
-      return sendError(req, res, tooLarge(declared));
+      return path === '/graphql' ? sendGraphQLError(req, res, tooLarge(declared)) : sendError(req, res, tooLarge(declared));
     }
     // Only /graphql reads a body; elsewhere an unread body must not be drained after the response.
     if (path !== '/graphql' && (declared > 0 || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
@@ -92,13 +111,16 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     }
     if (path === '/graphql') {
       try {
-        return await serveGraphQL(req, res, yoga, services.limiter, clientIdentity(req, services.access?.policy));
+        return await serveGraphQL(req, res, yoga, graphqlRoute, clientIdentity(req, services.access?.policy));
       } catch (err) {
         if (err instanceof ClientGoneError) return res.destroy();
+        // a body refused or cut short was not read to its end: the connection cannot carry another request
+        if (!req.complete) res.setHeader('Connection', 'close');
         if (err instanceof BusyError) return sendGraphQLError(req, res, err, { 'Retry-After': String(err.retryAfter) });
-        if (!(err instanceof ApiError)) throw err;
-        res.setHeader('Connection', 'close');
-        return sendError(req, res, err);
+        if (err instanceof GraphQLError) return sendGraphQLError(req, res, new ApiError(Number(err.extensions.http?.status ?? 400), err.message, 'BAD_USER_INPUT'), {}, err.extensions);
+        const known = classifyDbError(err);
+        if (!known) throw err;
+        return sendGraphQLError(req, res, known);
       }
     }
     if (path.startsWith(GRAPHIQL_ASSETS) && opts.graphiql !== false) return serveGraphiQLAsset(req, res, path.slice(GRAPHIQL_ASSETS.length));
@@ -129,7 +151,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     }
     return sendError(req, res, new ApiError(404, `no route ${path}`, 'NOT_FOUND'));
   };
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     // A request id from the client (or a load balancer) is kept when it is sane; otherwise one is made.
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
@@ -137,7 +159,7 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     shutdown.track(req, res, id);
     const started = performance.now();
     res.once('finish', () => {
-      const path = (req.url ?? '/').split('?')[0];
+      const path = originForm(req.url ?? '/').split('?')[0];
       const route = routeLabel(path);
       const seconds = (performance.now() - started) / 1000;
       metrics.requests.inc({ route, method: req.method ?? 'GET', status: String(res.statusCode) });
@@ -170,13 +192,18 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
       (err) => (err instanceof ApiError ? refuse(err.status, err.status === 401 ? 'Unauthorized' : err.status === 429 ? 'Too Many Requests' : 'Forbidden', err.message) : socket.destroy()),
     );
   });
+  // Node answers an Expect it does not know with a bare 417; clients get the contract's JSON body.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('Connection', 'close');
+    sendError(req, res, new ApiError(417, `Expect: ${String(req.headers.expect).slice(0, 80)} is not supported (only 100-continue)`, 'BAD_USER_INPUT'));
+  });
   // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
   // malformed HTTP) still get the contract's JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const [status, reason, message] =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'the request line and headers exceed 16 KiB']
+        ? [431, 'Request Header Fields Too Large', `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB`]
         : [400, 'Bad Request', 'the request is not valid HTTP'];
     const body = JSON.stringify({ error: message, code: status });
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);

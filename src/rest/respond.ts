@@ -22,10 +22,9 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: ApiErr
 
 export const strongEtag = (payload: string | Buffer) => `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
 
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag;
-  });
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
 }

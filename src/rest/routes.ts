@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { ApiError, classifyDbError, notFound } from '../errors';
-import { BusyError, ClientGoneError, clientGone } from '../http/limiter';
+import { BusyError, ClientGoneError, workSignal, type Slot } from '../http/limiter';
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import * as transactions from './transactions';
@@ -148,12 +148,16 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;
     if (!page) {
-      const requestCtx = (ctx = createRequestContext(services, settings));
-      const work = async () => {
+      const deadline = workSignal(res, services.requestTimeoutMs);
+      const requestCtx = (ctx = createRequestContext(services, { ...settings, signal: deadline.signal }));
+      const work = async (slot?: Slot) => {
+        deadline.start();
+        requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable } = await parsed.run(requestCtx, settings);
         return { payload: JSON.stringify(body), immutable };
       };
-      const { payload, immutable } = services.limiter ? await services.limiter.run(work, clientGone(res), parsed.weight) : await work();
+      const { payload, immutable } = services.limiter ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
+      deadline.stop();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       // The transactions of a final block never change; its address book (names, bounceability) may.

@@ -14,7 +14,10 @@ export type PendingQuery = { account: string; limit: number } | { extMsgHashes: 
  */
 export async function databaseTraces(ctx: RequestContext, rows: TraceRow[], opts: { actions: boolean } = { actions: true }): Promise<Trace[]> {
   const max = maxTraceTransactions(ctx);
-  const ids = rows.filter((r) => !isTooLarge(r.nodes_, max)).map((r) => r.trace_id);
+  const loaded = rows.filter((r) => !isTooLarge(r.nodes_, max));
+  const ids = loaded.map((r) => r.trace_id);
+  // A trace page was admitted weighing one per trace; what it shapes is their transactions.
+  await ctx.grow?.(loaded.reduce((sum, r) => sum + Math.max(0, Number(r.nodes_ ?? 1) - 1), 0));
   const [txLists, actionLists] = await Promise.all([
     ctx.loaders.transactionsByTrace.loadMany(ids),
     opts.actions ? ctx.loaders.actionsByTrace.loadMany(ids) : ids.map(() => []),

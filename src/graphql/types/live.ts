@@ -7,7 +7,6 @@ import { isGap, type Gap } from '../../live/queue';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../../live/runtime';
 import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
 import { MAX_LIST_ITEMS, parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
-import { CLIENT_IP_HEADER, CLIENT_KEY_HEADER } from '../../http/graphqlRoute';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
@@ -136,16 +135,15 @@ export function capped(name: string, list: readonly string[] | null | undefined,
 }
 
 /** The subscription's context as the transports give it: the connection's admission when it was admitted. */
-type LiveContext = RequestContext & { liveAdmission?: LiveAdmission; request?: Request };
+type LiveContext = RequestContext & { request?: Request };
 
 /**
- * The admission this subscription reserves through: the connection's (graphql-ws, and GraphQL over SSE once the
- * HTTP route admits), else one of its own from the client the HTTP route named in its headers.
+ * The admission this subscription reserves through: the connection's (graphql-ws, and GraphQL over SSE, which
+ * the HTTP route admits before it runs), else, run in-process without a transport, one of its own.
  */
 function admissionOf(ctx: LiveContext, live: LiveRuntime): { admission: LiveAdmission; own: boolean } {
   if (ctx.liveAdmission) return { admission: ctx.liveAdmission, own: false };
-  const headers = ctx.request?.headers;
-  return { admission: checked(() => live.admit(headers?.get(CLIENT_IP_HEADER) ?? 'unknown', headers?.get(CLIENT_KEY_HEADER) ?? undefined)), own: true };
+  return { admission: checked(() => live.admit('in-process', undefined)), own: true };
 }
 
 /**

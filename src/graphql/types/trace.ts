@@ -38,10 +38,21 @@ interface NodeRef {
   tree: { txs: Map<string, TraceTransaction> };
 }
 
+/** Traces whose transactions a request has been weighed for (RequestContext.grow), once each. */
+const weighed = new WeakMap<RequestContext, Set<string>>();
+
 async function transactionsOf(trace: TraceRef, ctx: RequestContext): Promise<TraceTransaction[]> {
   if (trace.transactions) return trace.transactions;
   const id = trace.header.trace_id;
-  return id === null ? [] : (await ctx.loaders.transactionsByTrace.load(id)).map(fromDatabase);
+  if (id === null) return [];
+  if (ctx.grow) {
+    const seen = weighed.get(ctx) ?? weighed.set(ctx, new Set()).get(ctx)!;
+    if (!seen.has(id)) {
+      seen.add(id);
+      await ctx.grow(Number(trace.header.nodes_ ?? 1));
+    }
+  }
+  return (await ctx.loaders.transactionsByTrace.load(id)).map(fromDatabase);
 }
 
 const trees = new WeakMap<TraceRef, Promise<{ root: NodeRef | null; warning: string | null }>>();

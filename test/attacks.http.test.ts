@@ -1,0 +1,323 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { runInNewContext } from 'node:vm';
+import v8 from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../src/context';
+import type { Database } from '../src/db/types';
+import { BodyBudget } from '../src/http/body';
+import { Limiter } from '../src/http/limiter';
+import { createHttpServer } from '../src/http/server';
+import { importDocument } from '../src/import/importFile';
+import { LiveRuntime } from '../src/live/runtime';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureText, realTestnetTraces } from './helpers/fixtures';
+import { LIMITS } from './helpers/live';
+import { testServices } from './helpers/service';
+
+// The HTTP rows of issue 20's adversarial pass, each as it was reported, each asserting its bound.
+
+const BLOCK = 32737160;
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const heapMb = () => (gc(), gc(), process.memoryUsage().heapUsed / 2 ** 20);
+
+async function listen(services: Services, opts: Parameters<typeof createHttpServer>[1] = {}) {
+  const { server } = createHttpServer(services, opts);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { server, port, base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+/** A raw request on its own socket: what came back first (status line and body), or '' if the socket just closed. */
+function raw(port: number, request: string, waitMs = 2000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let got = '';
+    const done = () => (clearTimeout(timer), socket.destroy(), resolve(got));
+    const timer = setTimeout(done, waitMs);
+    socket.on('data', (c) => {
+      got += c.toString();
+      if (/\r\n\r\n/.test(got) && /content-length: (\d+)/i.test(got)) {
+        const length = Number(/content-length: (\d+)/i.exec(got)![1]);
+        if (got.length - got.indexOf('\r\n\r\n') - 4 >= length) done();
+      }
+    });
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.write(request);
+  });
+}
+
+const subscription = JSON.stringify({ query: `subscription { transactions(accounts: ["0:${'1'.repeat(64)}"]) { kind } }` });
+
+describe('issue 20, the HTTP rows', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));
+    await importDocument(db.writer, 'testnet', realTestnetTraces().text);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('row 1: subscriptions with Accept */*, none, text/* and other bodies stream outside the limiter; the slots stay free', async () => {
+    const limiter = new Limiter({ max: 4, maxQueue: 0, maxWaitMs: 1000 });
+    const live = new LiveRuntime(LIMITS);
+    const service = await listen({ ...testServices(db.reader), limiter, live });
+    try {
+      const variants: [Record<string, string>, string][] = [
+        [{ 'content-type': 'application/json', accept: '*/*' }, subscription],
+        [{ 'content-type': 'application/json' }, subscription],
+        [{ 'content-type': 'application/json', accept: 'text/*' }, subscription],
+        [{ 'content-type': 'application/graphql', accept: 'text/event-stream' }, JSON.parse(subscription).query],
+        [{ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/event-stream' }, new URLSearchParams({ query: JSON.parse(subscription).query }).toString()],
+        [{ 'content-type': 'application/json', accept: '*/*' }, subscription],
+      ];
+      const streams = await Promise.all(
+        variants.map(async ([headers, body]) => {
+          const abort = new AbortController();
+          const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers, body, signal: abort.signal });
+          return { res, abort };
+        }),
+      );
+      for (const { res } of streams) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+      }
+      // six endless streams and not one limiter slot held: a query is answered at once
+      expect(limiter.running).toBe(0);
+      const rest = await fetch(`${service.base}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}&limit=2`);
+      expect(rest.status).toBe(200);
+      const gql = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+      expect(gql.status).toBe(200);
+      expect(live.subscribers).toBe(6);
+      for (const { abort } of streams) abort.abort();
+      await waitFor(() => live.subscribers === 0);
+      console.log(`row 1: 6 subscriptions streaming, limiter slots held ${limiter.running}, REST ${rest.status}, GraphQL ${gql.status} (0c96db8: 4 of them held every slot, then 503 for everyone)`);
+    } finally {
+      live.close();
+      await service.close();
+    }
+  });
+
+  it('row 6: a subscription asked for as JSON gets 406 before it runs and takes no live slot', async () => {
+    const live = new LiveRuntime({ ...LIMITS, maxPerIp: 5 });
+    const service = await listen({ ...testServices(db.reader), live });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: subscription });
+        expect(res.status).toBe(406);
+        expect((await res.json()).errors[0].message).toMatch(/a subscription is a stream: ask for it with Accept: text\/event-stream/);
+      }
+      const held = live.subscribers;
+      expect(held).toBe(0);
+      // the address can still subscribe
+      const abort = new AbortController();
+      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription, signal: abort.signal });
+      expect(res.status).toBe(200);
+      abort.abort();
+      console.log(`row 6: 100 × 406, live slots held afterwards ${held}, a new subscription ${res.status} (0c96db8: every slot leaked, then 429)`);
+    } finally {
+      live.close();
+      await service.close();
+    }
+  });
+
+  it('row 12: a dropped GraphQL-over-SSE subscription frees its slot at once, and a refusal is a 429', async () => {
+    const live = new LiveRuntime({ ...LIMITS, maxPerIp: 100 });
+    const service = await listen({ ...testServices(db.reader), live });
+    const open = async () => {
+      const abort = new AbortController();
+      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription, signal: abort.signal });
+      return { res, abort };
+    };
+    try {
+      const first = await Promise.all(Array.from({ length: 100 }, open));
+      expect(first.every(({ res }) => res.status === 200)).toBe(true);
+      const refused = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription });
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).errors[0].message).toMatch(/connection limit reached/);
+      const dropped = performance.now();
+      for (const { abort } of first) abort.abort();
+      await waitFor(() => live.subscribers === 0);
+      const freedMs = performance.now() - dropped;
+      const again = await Promise.all(Array.from({ length: 100 }, open));
+      expect(again.map(({ res }) => res.status).filter((s) => s !== 200)).toEqual([]);
+      for (const { abort } of again) abort.abort();
+      console.log(`row 12: 100 slots freed ${freedMs.toFixed(0)} ms after the clients left, 100 reconnects all 200, over the limit 429 (0c96db8: ~12 s held, refusals 200 with BAD_USER_INPUT)`);
+      expect(freedMs).toBeLessThan(2000);
+    } finally {
+      live.close();
+      await service.close();
+    }
+  });
+
+  it('row 9: bodies held open count against one budget: past it 503 at once, and a body that does not arrive is 408', async () => {
+    const bodies = new BodyBudget(8 * 1024 * 1024, 1500);
+    const service = await listen({ ...testServices(db.reader), bodies });
+    const before = process.memoryUsage().rss;
+    const sockets: net.Socket[] = [];
+    const answers: string[] = [];
+    try {
+      const size = 1024 * 1024;
+      const payload = Buffer.alloc(size - 16, 0x20);
+      for (let i = 0; i < 100; i++) {
+        const socket = net.connect(service.port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.on('data', (c) => answers.push(c.toString().split('\r\n')[0]));
+        socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+        socket.write(payload);
+        sockets.push(socket);
+      }
+      await waitFor(() => answers.length >= 90, 10_000);
+      const heldMb = bodies.held / 2 ** 20;
+      const grownMb = (process.memoryUsage().rss - before) / 2 ** 20;
+      const health = performance.now();
+      expect((await fetch(`${service.base}/health`)).status).toBe(200);
+      const healthMs = performance.now() - health;
+      expect(bodies.held).toBeLessThanOrEqual(8 * 1024 * 1024);
+      expect(answers.filter((a) => / 503 /.test(a)).length).toBeGreaterThanOrEqual(90);
+      // the held ones time out
+      await waitFor(() => answers.length >= 100, 5000);
+      expect(answers.filter((a) => / 408 /.test(a)).length).toBeGreaterThan(0);
+      expect(bodies.held).toBe(0);
+      console.log(`row 9: 100 sockets × 1 MiB held: ${heldMb.toFixed(1)} MiB buffered (budget 8), RSS +${grownMb.toFixed(0)} MB, /health ${healthMs.toFixed(0)} ms; ${answers.filter((a) => / 503 /.test(a)).length} × 503, ${answers.filter((a) => / 408 /.test(a)).length} × 408 (0c96db8: every body buffered, RSS +1 MiB per socket)`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await service.close();
+    }
+  }, 30_000);
+
+  it('row 10: distinct documents padded with comments do not pin memory: the parse cache is bounded in bytes', async () => {
+    const service = await listen(testServices(db.reader), { cacheMb: 4 });
+    try {
+      const padding = `#${'x'.repeat(99_000)}\n`;
+      const send = (i: number) =>
+        fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `${padding}{ __typename a${i}: __typename }` }) }).then((r) => r.arrayBuffer());
+      await send(-1);
+      const before = heapMb();
+      for (let i = 0; i < 400; i += 8) await Promise.all(Array.from({ length: 8 }, (_, k) => send(i + k)));
+      const grown = heapMb() - before;
+      console.log(`row 10: 400 distinct 99 KB documents: heap +${grown.toFixed(1)} MB after GC (cache bound 4 MB × cost; 0c96db8: every document kept for an hour, +2 × 99 KB each)`);
+      expect(grown).toBeLessThan(20);
+    } finally {
+      await service.close();
+    }
+  }, 60_000);
+
+  it('row 14: a trace page grows its weight to its transactions; aliased pages add up', async () => {
+    const limiter = new Limiter({ max: 4, maxWeight: 1_000_000, maxQueue: 10, maxWaitMs: 5000 });
+    const weights: number[] = [];
+    const acquire = limiter.acquire.bind(limiter);
+    limiter.acquire = (weight, signal, first) => (weights.push(weight), acquire(weight, signal, first));
+    const service = await listen({ ...testServices(db.reader), limiter });
+    try {
+      const { traces } = await (await fetch(`${service.base}/api/v3/traces?limit=20`)).json();
+      const transactions = traces.reduce((n: number, t: { transactions_order: string[] }) => n + t.transactions_order.length, 0);
+      expect(weights[0]).toBe(20);
+      expect(weights.at(-1)).toBeGreaterThanOrEqual(transactions);
+      weights.length = 0;
+      const aliased = Array.from({ length: 8 }, (_, k) => `p${k}: transactions(limit: 1000, offset: ${k * 1000}) { hash }`).join(' ');
+      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ ${aliased} }` }) });
+      expect(res.status).toBe(200);
+      expect(weights).toEqual([8000]);
+      console.log(`row 14: /traces?limit=20 weighed 20 then ${transactions} (its transactions); 8 aliased 1000-pages weighed ${weights[0]} (0c96db8: 20 and 1000)`);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('row 15: a 1 MB document asked for as a stream is refused by the size limit before anything parses it', async () => {
+    const service = await listen(testServices(db.reader));
+    try {
+      const query = `subscription { transactions(accounts: ["0:${'1'.repeat(64)}"]) { kind } } ${'query Q { __typename } '.repeat(43_000)}`;
+      const body = JSON.stringify({ query });
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body });
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors[0].message).toMatch(/document size limit of 100000 bytes exceeded/);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`row 15: ${(body.length / 1e6).toFixed(2)} MB document with Accept: text/event-stream refused in ${times[2].toFixed(1)} ms (median; 0c96db8: ~360 ms of main thread, parsed whole)`);
+      expect(times[2]).toBeLessThan(150);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('work in a slot has a deadline: past REQUEST_TIMEOUT_MS no statement starts, the client gets 504 and the slot is free', async () => {
+    // the real database behind a 150 ms delay per statement: every request takes several
+    const slow: Database = { ...db.reader, kind: db.reader.kind, query: async (text, params) => (await sleep(150), db.reader.query(text, params)) };
+    const limiter = new Limiter({ max: 1, maxQueue: 10, maxWaitMs: 5000 });
+    const service = await listen({ ...testServices(slow), limiter, requestTimeoutMs: 200 });
+    let statements = 0;
+    const query = slow.query;
+    slow.query = (text, params) => (statements++, query(text, params));
+    try {
+      const rest = await fetch(`${service.base}/api/v3/traces?limit=5`);
+      expect(rest.status).toBe(504);
+      expect(await rest.json()).toEqual({ error: 'the request did not finish within 200 ms', code: 504 });
+      const restStatements = statements;
+      await sleep(400);
+      expect(statements).toBe(restStatements);
+      expect(limiter.running).toBe(0);
+      statements = 0;
+      const gql = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 5) { hash trace { traceId transactions { hash outMsgs { hash } } } } }` }),
+      });
+      expect(gql.status).toBe(504);
+      expect((await gql.json()).errors[0]).toMatchObject({ message: 'the request did not finish within 200 ms', extensions: { code: 'TIMEOUT' } });
+      await sleep(400);
+      expect(limiter.running).toBe(0);
+      console.log(`deadline: REST stopped after ${restStatements} statements of 150 ms, GraphQL after ${statements}; both 504, the slot free`);
+      expect(restStatements).toBeLessThanOrEqual(2);
+      expect(statements).toBeLessThanOrEqual(3);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('row 16: weak ETags match, absolute-form targets route, 1000 hashes fit in a GET, Expect gets a JSON 417', async () => {
+    const service = await listen(testServices(db.reader));
+    try {
+      const url = `${service.base}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}&limit=3`;
+      const etag = (await fetch(url)).headers.get('etag')!;
+      expect(etag).toMatch(/^"/);
+      expect((await fetch(url, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304);
+      expect((await fetch(url, { headers: { 'If-None-Match': `"other", W/${etag}` } })).status).toBe(304);
+
+      const absolute = await raw(service.port, `GET http://127.0.0.1:${service.port}/api/v3/masterchainInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(absolute.split('\r\n')[0]).not.toMatch(/404/);
+
+      const hashes = Array.from({ length: 1000 }, (_, i) => `hash=${i.toString(16).padStart(64, '0')}`).join('&');
+      const many = await fetch(`${service.base}/api/v3/transactions?${hashes}&limit=1`);
+      expect(many.status).toBe(200);
+      const accounts = Array.from({ length: 1000 }, (_, i) => `account=0%3A${i.toString(16).padStart(64, '0')}`).join('&');
+      expect((await fetch(`${service.base}/api/v3/transactions?${accounts}&limit=1`)).status).toBe(200);
+
+      const expect417 = await raw(service.port, 'GET /health HTTP/1.1\r\nHost: x\r\nExpect: the-impossible\r\nConnection: close\r\n\r\n');
+      expect(expect417.split('\r\n')[0]).toMatch(/417/);
+      expect(JSON.parse(expect417.slice(expect417.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Expect: the-impossible is not supported (only 100-continue)', code: 417 });
+      console.log(`row 16: W/ETag 304, absolute-form ${absolute.split('\r\n')[0]}, 1000 hashes ${many.status} (${hashes.length} B URL), Expect ${expect417.split('\r\n')[0]} with a JSON body (0c96db8: 200, 404, 414, bare 417)`);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
