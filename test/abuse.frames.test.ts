@@ -62,6 +62,14 @@ const graphqlWsFrame = fc.oneof(
       { requiredKeys: [] },
     )
     .map((o) => JSON.stringify(o)),
+  fc.constantFrom(
+    { type: 'next', id: '1', payload: {} },
+    { type: 'error', id: '1', payload: [{ message: 'x' }] },
+    { type: 'connection_ack' },
+    { type: 'complete', id: '1' },
+    { type: 'subscribe', id: '1', payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
+    { type: 'subscribe', id: 'i'.repeat(200), payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
+  ).map((o) => JSON.stringify(o)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
 );
