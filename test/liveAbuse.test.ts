@@ -212,7 +212,7 @@ describe('abuse: live endpoints', () => {
       expect(sse.json).toEqual({ error: 'supported_action_types has 120000 items; at most 256 are accepted' });
       expect(ws.messages[0]).toEqual({ id: 'w', error: 'action_types has 1000 items; at most 256 are accepted' });
       expect(graphqlAnswer.errors[0]).toMatchObject({ message: 'supportedActionTypes: 20000 values; at most 256 are accepted', extensions: { code: 'BAD_USER_INPUT' } });
-      expect(health.max).toBeLessThan(500);
+      expect(health.max).toBeLessThan(250);
     } finally {
       await service.close();
     }
