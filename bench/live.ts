@@ -33,7 +33,7 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'tonql-live-'));
   const service = await start(
     { service: true },
-    { DATA_DIR: dir, REDIS_URL: opts.redisUrl, LIVE_POLL_MS: '0', LIVE_MAX_SUBSCRIBERS: String(n + 10), LIVE_MAX_SUBSCRIBERS_PER_IP: String(n + 10) },
+    { DATA_DIR: dir, REDIS_URL: opts.redisUrl, LIVE_POLL_MS: '0', LIVE_MAX_SUBSCRIBERS: String(n + 10), LIVE_MAX_SUBSCRIBERS_PER_IP: String(n + 10), LIVE_MAX_ADDRESSES_PER_IP: String(n + 10) },
     /listening/,
   );
   const demo = JSON.parse(readFileSync(path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json'), 'utf8'));

@@ -90,7 +90,7 @@ function live(env: NodeJS.ProcessEnv): Config['live'] {
     maxAddresses: integer('LIVE_MAX_ADDRESSES', env.LIVE_MAX_ADDRESSES, 1000, 1, 1_000_000),
     maxAddressesPerIp: integer('LIVE_MAX_ADDRESSES_PER_IP', env.LIVE_MAX_ADDRESSES_PER_IP, 10_000, 0, 100_000_000),
     maxAddressesPerKey: integer('LIVE_MAX_ADDRESSES_PER_KEY', env.LIVE_MAX_ADDRESSES_PER_KEY, 100_000, 0, 100_000_000),
-    maxAddressesTotal: integer('LIVE_MAX_ADDRESSES_TOTAL', env.LIVE_MAX_ADDRESSES_TOTAL, 500_000, 0, 100_000_000),
+    maxAddressesTotal: integer('LIVE_MAX_ADDRESSES_TOTAL', env.LIVE_MAX_ADDRESSES_TOTAL, 400_000, 0, 100_000_000),
   };
 }
 

@@ -61,6 +61,9 @@ const SETTINGS: [env: string, help: string][] = [
   ['LIVE_MAX_SUBSCRIBERS_PER_IP', 'live subscribers per client address (default 100)'],
   ['LIVE_MAX_SUBSCRIBERS_PER_KEY', 'live subscribers per API key (default 1000)'],
   ['LIVE_MAX_ADDRESSES', 'addresses one live subscription may name (default 1000)'],
+  ['LIVE_MAX_ADDRESSES_PER_IP', 'addresses followed by all live subscriptions of one client address, summed (default 10000)'],
+  ['LIVE_MAX_ADDRESSES_PER_KEY', 'addresses followed by all live subscriptions of one API key, summed (default 100000)'],
+  ['LIVE_MAX_ADDRESSES_TOTAL', 'addresses followed by all live subscriptions of this instance, summed; about 700 bytes each (default 400000, ~280 MB)'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 

@@ -235,6 +235,31 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     expect(page).toContain('subscription Live(');
   });
 
+  it("gives each event of a GraphQL subscription fresh loaders: a transaction loaded while pending is not served again once final", async () => {
+    const { trace, account } = traceWithActions(21);
+    await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
+    const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const got: any[] = [];
+    const stop = client.subscribe(
+      {
+        query: `subscription($a: [String!]!) { transactions(accounts: $a, minFinality: PENDING) { finality transactions { hash outMsgs { destinationTransaction { hash finality } } } } }`,
+        variables: { a: [account] },
+      },
+      { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} },
+    );
+    await eventually(() => service.live.hub.followersOf(account) === 1, 5000, 'the subscription');
+    await play(service.redis, trace);
+    await until(() => got, (e) => e.data?.transactions?.finality === 'FINALIZED', 5000, 'the finalized event');
+    stop();
+    await client.dispose();
+    // the Transaction loader caches per event: each event's children have that event's finality
+    const children = (e: any) => e.data.transactions.transactions.flatMap((t: any) => t.outMsgs.map((m: any) => m.destinationTransaction).filter(Boolean));
+    const events = got.filter((e) => e.data?.transactions?.finality);
+    expect(events.map((e) => e.data.transactions.finality)).toEqual(['PENDING', 'CONFIRMED', 'FINALIZED']);
+    expect(children(events[0]).length).toBeGreaterThan(0);
+    for (const e of events) expect(children(e).map((c: any) => c.finality)).toEqual(children(e).map(() => e.data.transactions.finality));
+  });
+
   it("adds the address book and metadata a client asks for, trimmed to its events' addresses, and filters action types", async () => {
     const { trace, account } = traceWithActions(19);
     await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');

@@ -108,6 +108,8 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
         onMessage: (cb) =>
           ws.on('message', (data) => {
             cb(String(data)).catch((err: Error) => {
+              // a message of a type only a server sends (next, error, connection_ack) is the client's mistake
+              if (/^Unexpected message of type/.test(err.message)) return ws.close(CloseCode.BadRequest, err.message.slice(0, 120));
               services.log.warn({ err }, 'graphql-ws message');
               ws.close(CloseCode.InternalServerError, 'internal error');
             });

@@ -113,3 +113,48 @@ export async function wsClient(base: string, headers: Record<string, string> = {
     close: () => ws.close(),
   };
 }
+
+/** A service with live endpoints and no event source: for what clients do to the endpoints themselves. */
+export async function startQuietLiveService(db: Database, limits: Partial<LiveLimits> = {}) {
+  const live = new LiveRuntime({ ...LIMITS, ...limits });
+  const services: Services = { ...testServices(db), live };
+  const { server, yoga } = createHttpServer(services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    services,
+    live,
+    yoga,
+    base,
+    async close() {
+      live.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** How long GET /health takes, in ms, sampled every `everyMs` until stopped: the event loop's stalls as a client sees them. */
+export function healthProbe(base: string, everyMs = 20) {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        await (await fetch(`${base}/health`)).arrayBuffer();
+        samples.push(performance.now() - started);
+      } catch {
+        // the server went away (a failed test closing it)
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { max: Math.max(0, ...samples), count: samples.length };
+    },
+  };
+}
