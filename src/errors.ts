@@ -3,7 +3,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'INTERNAL',
+    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'TOO_MANY_REQUESTS' | 'INTERNAL',
   ) {
     super(message);
     this.name = 'ApiError';

@@ -190,6 +190,27 @@ describe('issue 20, the HTTP rows', () => {
     }
   }, 30_000);
 
+  it('the Streaming API over SSE answers an oversized or refused body with its status, not 500', async () => {
+    const live = new LiveRuntime(LIMITS);
+    const service = await listen({ ...testServices(db.reader), live, bodies: new BodyBudget(1024 * 1024, 300) });
+    try {
+      const chunked = await fetch(`${service.base}/api/streaming/v2/sse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(700 * 1024)), c.enqueue(new Uint8Array(700 * 1024)), c.close()) }),
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toEqual({ error: 'the request body is over 1048576 bytes; at most 1048576 are accepted' });
+      const stalled = await raw(service.port, 'POST /api/streaming/v2/sse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"types"');
+      expect(stalled.split('\r\n')[0]).toMatch(/ 408 /);
+      expect(live.subscribers).toBe(0);
+    } finally {
+      live.close();
+      await service.close();
+    }
+  });
+
   it('row 10: distinct documents padded with comments do not pin memory: the parse cache is bounded in bytes', async () => {
     const service = await listen(testServices(db.reader), { cacheMb: 4 });
     try {

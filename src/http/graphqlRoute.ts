@@ -31,7 +31,7 @@ function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
   try {
     return live.admit(client.ip, client.key);
   } catch (err) {
-    if (err instanceof LiveLimitError) throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_USER_INPUT');
+    if (err instanceof LiveLimitError) throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : err.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_USER_INPUT');
     throw err;
   }
 }

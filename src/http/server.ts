@@ -204,7 +204,9 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     const [status, reason, message] =
       err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB`]
-        : [400, 'Bad Request', 'the request is not valid HTTP'];
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'the request did not arrive in time']
+          : [400, 'Bad Request', 'the request is not valid HTTP'];
     const body = JSON.stringify({ error: message, code: status });
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });

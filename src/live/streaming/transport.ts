@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../context';
 import { clientIdentity } from '../../http/access';
-import { readBody } from '../../http/body';
+import { MAX_BODY_BYTES, readBody } from '../../http/body';
+import { ApiError } from '../../errors';
 import { ClientGoneError } from '../../http/limiter';
 import { isGap } from '../queue';
 import type { LiveSubscription } from '../hub';
@@ -61,10 +62,13 @@ const json = (res: ServerResponse, status: number, body: object) => {
 export async function serveSse(req: IncomingMessage, res: ServerResponse, services: Services, live: LiveRuntime): Promise<void> {
   let raw: Buffer;
   try {
-    raw = await readBody(req);
+    raw = await readBody(req, MAX_BODY_BYTES, services.bodies);
   } catch (err) {
     if (err instanceof ClientGoneError) return;
-    throw err;
+    if (!(err instanceof ApiError)) throw err;
+    // a body refused before its end: the connection cannot carry another request
+    res.setHeader('Connection', 'close');
+    return json(res, err.status, { error: err.message });
   }
   let body: unknown;
   try {
