@@ -66,7 +66,9 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
 
   /** Terminates `thread` for a statement past the service's timeout, opening a new one (on a directory). */
   function replace(thread: PgliteThread) {
-    if (!dataDir || closed || !thread.usable) return;
+    if (!dataDir || !thread.usable) return;
+    // Closing waits for this statement: end it, and open nothing.
+    if (closed) return void thread.terminate();
     current = thread.terminate().then(start);
     current.catch(noop);
   }
