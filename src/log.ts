@@ -31,21 +31,21 @@ export class BoundedOutput {
     this.out.write(line);
   }
 
-  /** Resolves once what was taken is written, or after `ms` whatever the reader does. */
-  flush(ms: number): Promise<void> {
-    if (this.broken || this.out.writableLength === 0) return Promise.resolve();
+  /** Resolves once what was taken is written, or after `ms` whatever the reader does. (Not `flush`: pino calls that with a callback.) */
+  drained(ms: number): Promise<void> {
+    const until = Date.now() + ms;
     return new Promise((resolve) => {
-      const done = () => (clearTimeout(timer), this.out.off('drain', done), resolve());
-      const timer = setTimeout(done, ms);
-      this.out.on('drain', done);
+      // Polled: 'drain' comes only after a write found the stream over its high-water mark.
+      const check = () => (this.broken || this.out.writableLength === 0 || Date.now() >= until ? resolve() : setTimeout(check, 10));
+      check();
     });
   }
 }
 
-/** The service's logger on standard output, with `flush` for a bounded wait before the process exits. */
+/** The service's logger on standard output, with `drained` for a bounded wait before the process exits. */
 export function createLogger(level: string, bufferBytes: number, out: Output = process.stdout) {
   const output = new BoundedOutput(out, bufferBytes);
-  return { log: pino({ level, base: { service: 'tonql' } }, output), flush: (ms: number) => output.flush(ms) };
+  return { log: pino({ level, base: { service: 'tonql' } }, output), drained: (ms: number) => output.drained(ms) };
 }
 
 export interface DependencyLog {

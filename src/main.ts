@@ -83,7 +83,7 @@ function settings(): NodeJS.ProcessEnv {
 
 async function main() {
   const config = loadConfig(settings());
-  const { log, flush: flushLog } = createLogger(config.logLevel, config.logBufferBytes);
+  const { log, drained: logDrained } = createLogger(config.logLevel, config.logBufferBytes);
   const { db, network, apiVersion } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl, { log, name: 'redis' }) : undefined;
   const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl, { log, name: 'rate-limit redis' }) : undefined;
@@ -126,7 +126,7 @@ async function main() {
     const deadline = Date.now() + drainMs + config.shutdown.timeoutMs;
     const left = () => Math.max(0, deadline - Date.now());
     const exit = async (code: number) => {
-      await flushLog(Math.min(EXIT_FLUSH_MS, left()));
+      await logDrained(Math.min(EXIT_FLUSH_MS, left()));
       process.exit(code);
     };
     // Streams end first, cleanly: their clients reconnect to an instance that stays.
