@@ -159,7 +159,7 @@ describe('the embedded database', () => {
       expect(attack.others.some((a) => a.status === 504)).toBe(true);
       expect(restarts).not.toHaveBeenCalled();
       expect(ok.length).toBe(attack.answers.length);
-      expect(ok.length).toBeGreaterThan(20);
+      expect(ok.length).toBeGreaterThan(10);
       // no worse than the same clients asking without a timeout (before: a restart per request, ~2 s each)
       expect(p50(attack.answers.map((a) => a.ms))).toBeLessThan(Math.max(2 * p50(normal.answers.map((a) => a.ms)), 100));
     } finally {
