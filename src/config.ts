@@ -18,6 +18,8 @@ export interface Config {
   /** How long a request waits for a pool connection before it is answered 503. */
   connectTimeoutMs: number;
   logLevel: string;
+  /** Log output that may wait for a slow reader of standard output; more is dropped (and counted). */
+  logBufferBytes: number;
   /** Memory for finalized block pages served again; 0 turns the cache off. */
   cacheMaxMb: number;
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
     connectTimeoutMs: integer('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, 2000, 1, 600_000),
     logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
+    logBufferBytes: integer('LOG_BUFFER_BYTES', env.LOG_BUFFER_BYTES, 4 * 1024 * 1024, 65_536, 1024 * 1024 * 1024),
     access: access(env),
     live: live(env),
     replicas: {

@@ -65,7 +65,11 @@ const SETTINGS: [env: string, help: string][] = [
   ['LIVE_MAX_ADDRESSES_PER_KEY', 'addresses followed by all live subscriptions of one API key, summed (default 100000)'],
   ['LIVE_MAX_ADDRESSES_TOTAL', 'addresses followed by all live subscriptions of this instance, summed; about 700 bytes each (default 400000, ~280 MB)'],
   ['LOG_LEVEL', 'pino log level (default info)'],
+  ['LOG_BUFFER_BYTES', 'log output that may wait for a slow reader of standard output; more is dropped and counted in /metrics (default 4194304)'],
 ];
+
+/** The longest wait at exit for log lines standard output has not taken yet. */
+const EXIT_FLUSH_MS = 1000;
 
 const flagName = (env: string) => env.toLowerCase().replace(/_/g, '-');
 const optionKey = (env: string) => flagName(env).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -83,7 +87,7 @@ function settings(): NodeJS.ProcessEnv {
 
 async function main() {
   const config = loadConfig(settings());
-  const log = createLogger(config.logLevel);
+  const { log, drained: logDrained } = createLogger(config.logLevel, config.logBufferBytes);
   const { db, network, apiVersion } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl, { log, name: 'redis' }) : undefined;
   const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl, { log, name: 'rate-limit redis' }) : undefined;
@@ -122,19 +126,28 @@ async function main() {
     log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, redis: Boolean(redis), network }, `listening on http://localhost:${port}`);
   });
   // SIGTERM is a deploy: drain for the balancer. SIGINT is a person at a terminal: no drain. A second signal
-  // stops at once.
+  // stops at once. Either way the process ends by the deadline, whatever the database or standard output do.
   const stop = async (signal: NodeJS.Signals) => {
+    const drainMs = signal === 'SIGINT' ? 0 : config.shutdown.drainMs;
+    const deadline = Date.now() + drainMs + config.shutdown.timeoutMs;
+    const left = () => Math.max(0, deadline - Date.now());
+    const exit = async (code: number) => {
+      await logDrained(Math.min(EXIT_FLUSH_MS, left()));
+      process.exit(code);
+    };
     // Streams end first, cleanly: their clients reconnect to an instance that stays.
     live.close();
     await Promise.all([source?.stop(), watcher?.stop()]);
-    const finished = await shutdown.stop({ ...config.shutdown, drainMs: signal === 'SIGINT' ? 0 : config.shutdown.drainMs });
+    const finished = await shutdown.stop({ ...config.shutdown, drainMs });
     // Abandoned statements still hold pool connections: closing the pool would wait for them.
-    if (!finished) process.exit(1);
+    if (!finished) return exit(1);
     redis?.disconnect();
     rateLimitRedis?.disconnect();
-    await db.close().catch((err: Error) => log.warn({ err }, 'closing the database'));
+    // The embedded database closes after a statement a client gave up on (X-Timeout) has finished.
+    const closing = db.close().catch((err: Error) => log.warn({ err }, 'closing the database'));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
     log.info('stopped');
-    process.exit(0);
+    await exit(0);
   };
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -3,10 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openForServing } from '../src/db/open';
 import { readMeta } from '../src/db/schema';
+import { PgliteThread } from '../src/db/pgliteThread';
 import type { Database } from '../src/db/types';
 import { startService } from './helpers/service';
 
@@ -100,7 +101,7 @@ describe('the embedded database', () => {
   });
 
   it('lowers the statement timeout to X-Timeout on the embedded database too', async () => {
-    const { db } = await openForServing(loadConfig({ DATA_DIR: dataDir, STATEMENT_TIMEOUT_MS: '60000' }), log);
+    const { db } = await openForServing(loadConfig({ DATA_DIR: dataDir, STATEMENT_TIMEOUT_MS: '3000' }), log);
     const slow = slowOnDemand(db);
     const service = await startService(slow.db);
     try {
@@ -109,9 +110,60 @@ describe('the embedded database', () => {
       const res = await service.get(BLOCK, { headers: { 'X-Timeout': '500' } });
       expect(res.status).toBe(504);
       expect(await res.json()).toEqual({ error: 'database statement timeout exceeded', code: 504 });
-      expect(Date.now() - started).toBeLessThan(15_000);
+      // at the client's deadline, not the service's (which then replaces the database's thread)
+      expect(Date.now() - started).toBeLessThan(2500);
       expect((await service.get(BLOCK, { headers: { 'X-Timeout': '5000' } })).status).toBe(200);
     } finally {
+      await service.close();
+      await db.close();
+    }
+  });
+
+  it('a client lowering its timeout gets its 504 but cannot restart the database for others (x_timeout=1 from 2 clients)', async () => {
+    const { db } = await openForServing(loadConfig({ DATA_DIR: dataDir }), log);
+    const service = await startService(db);
+    const restarts = vi.spyOn(PgliteThread.prototype, 'terminate');
+    const victim = '/api/v3/transactions?limit=5';
+    const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] ?? Infinity;
+    /** Sequential requests to `path` until `until` resolves; each one's status and milliseconds. */
+    const loop = async (path: string, until: () => boolean) => {
+      const answers: { status: number; ms: number }[] = [];
+      while (!until()) {
+        const started = performance.now();
+        const res = await service.get(path);
+        await res.arrayBuffer();
+        answers.push({ status: res.status, ms: performance.now() - started });
+      }
+      return answers;
+    };
+    try {
+      let count = 0;
+      const alone = await loop(victim, () => count++ >= 30);
+      /** The victim's answers while 2 other clients loop on `path` for `ms`. */
+      const besides = async (path: string, ms: number) => {
+        const ends = Date.now() + ms;
+        const over = () => Date.now() >= ends;
+        const [answers, ...others] = await Promise.all([loop(victim, over), loop(path, over), loop(path, over)]);
+        return { answers, others: others.flat() };
+      };
+      // the same two clients asking for the same pages without a timeout: the share of the database they may take
+      const normal = await besides('/api/v3/transactions?limit=100', 3000);
+      const attack = await besides('/api/v3/transactions?limit=100&x_timeout=1', 4000);
+      const ok = attack.answers.filter((a) => a.status === 200);
+      const figure = (answers: { ms: number }[]) => `${p50(answers.map((a) => a.ms)).toFixed(1)} ms`;
+      console.log(
+        `row 7: /transactions?limit=5 p50 ${figure(alone)} alone, ${figure(normal.answers)} beside 2 clients looping limit=100, ` +
+          `${figure(attack.answers)} beside the same with x_timeout=1 (${ok.length}/${attack.answers.length} ok in 4 s; attackers: ` +
+          `${attack.others.length} requests, ${attack.others.filter((a) => a.status === 504).length} × 504); database thread restarts: ${restarts.mock.calls.length}`,
+      );
+      expect(attack.others.some((a) => a.status === 504)).toBe(true);
+      expect(restarts).not.toHaveBeenCalled();
+      expect(ok.length).toBe(attack.answers.length);
+      expect(ok.length).toBeGreaterThan(10);
+      // no worse than the same clients asking without a timeout (before: a restart per request, ~2 s each)
+      expect(p50(attack.answers.map((a) => a.ms))).toBeLessThan(Math.max(2 * p50(normal.answers.map((a) => a.ms)), 100));
+    } finally {
+      restarts.mockRestore();
       await service.close();
       await db.close();
     }

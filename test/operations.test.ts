@@ -6,6 +6,8 @@ import { openRedis } from '../src/emulator/redis';
 import { createTestDatabase } from './helpers/databases';
 import { startService, testServices } from './helpers/service';
 import { createHttpServer } from '../src/http/server';
+import { Limiter } from '../src/http/limiter';
+import type { Database } from '../src/db/types';
 import type { AddressInfo } from 'node:net';
 
 describe('operations endpoints', () => {
@@ -90,6 +92,34 @@ describe('metrics and request logs', () => {
       const logged = lines.find((l) => l.reqId === 'abc-123');
       expect(logged).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v3/transactionsByMasterchainBlock', status: 404 });
     } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await db.drop();
+    }
+  });
+
+  it('shows requests waiting for a limiter turn (tonql_requests_queued) and log lines dropped', async () => {
+    const db = await createTestDatabase('pglite');
+    // the database answers only when the test lets it: the one slot stays taken meanwhile
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    const holding: Database = { ...db.reader, query: async (text, params) => (await held, db.reader.query(text, params)) };
+    const limiter = new Limiter({ max: 1, maxQueue: 10, maxWaitMs: 30_000 });
+    const { server } = createHttpServer({ ...testServices(holding), limiter });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const queued = async () => Number(/^tonql_requests_queued (\d+)$/m.exec(await (await fetch(`${base}/metrics`)).text())![1]);
+    try {
+      const pages = [1, 2, 3, 4].map((seqno) => fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=${seqno}`).then((r) => r.status));
+      while (limiter.queued < 3) await new Promise((r) => setTimeout(r, 10));
+      expect(await queued()).toBe(3);
+      open();
+      expect(await Promise.all(pages)).toEqual([404, 404, 404, 404]);
+      expect(await queued()).toBe(0);
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toMatch(/^tonql_log_dropped_lines_total \d+$/m);
+      expect(metrics).toMatch(/^tonql_log_dropped_bytes_total \d+$/m);
+    } finally {
+      open();
       await new Promise((resolve) => server.close(resolve));
       await db.drop();
     }

@@ -43,12 +43,16 @@ describe('statement time on the embedded database', () => {
     }
   });
 
-  it('on a directory: the per-call timeout is enforced, and a read-only database stays read-only on its new thread', async () => {
-    const db = await openPglite(dir, { readOnly: true, statementTimeoutMs: 60_000 });
+  it('on a directory: the per-call timeout answers the caller, the service timeout replaces the thread, and a read-only database stays read-only on its new thread', async () => {
+    const db = await openPglite(dir, { readOnly: true, statementTimeoutMs: 2000 });
     try {
       await expect(db.query('insert into readonly values (1)')).rejects.toMatchObject({ code: '25006' });
       const started = Date.now();
       await expect(db.queryWithTimeout('select pg_sleep(20)', [], 300)).rejects.toMatchObject({ code: '57014' });
+      // answered at the caller's deadline; the statement runs on until the service's timeout ends its thread
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
       expect(Date.now() - started).toBeLessThan(15_000);
       await expect(db.query('insert into readonly values (1)')).rejects.toMatchObject({ code: '25006' });
       expect(await db.query('select count(*) as n from readonly')).toEqual([{ n: '0' }]);

@@ -61,6 +61,11 @@ export class PgliteThread {
     });
   }
 
+  /** Neither terminated nor stopped by itself: requests may still go to it. */
+  get usable(): boolean {
+    return !this.stopping && !this.exited;
+  }
+
   request(req: ThreadRequest): Promise<unknown[] | undefined> {
     return new Promise((resolve, reject) => {
       if (this.exited) return reject(this.exited);

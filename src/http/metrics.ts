@@ -1,10 +1,13 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Services } from '../context';
+import { logDropped } from '../log';
 
 /** Prometheus metrics of one service instance. Labels are bounded: routes and root fields come from a fixed set. */
 export function createMetrics(services: Services) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registry.registerMetric(logDropped.lines);
+  registry.registerMetric(logDropped.bytes);
   const requests = new Counter({ name: 'tonql_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
   const duration = new Histogram({
     name: 'tonql_http_request_duration_seconds',
