@@ -167,8 +167,9 @@ export async function messagesPage(
   if (f.excludeExternals) where.push(`M.${orderColumn} is not null`);
   if (f.onlyExternals) where.push(`M.${orderColumn} is null`);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
-  // tx_hash: a message hash stored twice on one side (a replayed external message) still has one place
-  const order = (alias: string) => `${alias}.${orderColumn} ${dir}, ${alias}.msg_hash ${dir}, ${alias}.tx_hash ${dir}`;
+  const order = (alias: string) => `${alias}.${orderColumn} ${dir}, ${alias}.msg_hash ${dir}`;
+  // The page itself is read in the index's order; within it, a hash stored twice on one side (an external message
+  // received twice) is placed by its transaction.
   // Whole rows with their bodies (REST), or the columns a selection reads, bodies loaded when selected (GraphQL).
   const selected = columns === undefined ? MESSAGE_COLUMNS : messageColumnSet([...columns, orderColumn, 'tx_hash']).split(', ');
   const bodies = columns === undefined;
@@ -179,9 +180,9 @@ export async function messagesPage(
        from (select ${selected.map((c) => `M.${c}`).join(', ')} from messages M
               ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
               order by ${order('M')} limit ${bind(page.limit)} offset ${bind(page.offset)}) P
-       left join lateral (select X.tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction order by X.tx_lt, X.tx_hash limit 1) E on true
+       left join lateral (select min(X.tx_hash) as tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction) E on true
        ${bodies ? 'left join message_contents B on B.hash = P.body_hash left join message_contents I on I.hash = P.init_state_hash' : ''}
-      order by ${order('P')}`,
+      order by ${order('P')}, P.tx_hash ${dir}`,
     values,
   );
 }
