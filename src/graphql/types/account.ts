@@ -1,7 +1,7 @@
 import { toFriendlyAddress } from '../../encoding/address';
 import { ACCOUNT } from '../../params/routes';
 import { graphqlSource, parseParams } from '../../params/spec';
-import { routeArgs } from '../params';
+import { routeArgs, supportedActionTypesArg } from '../params';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { toWireMetadata } from '../../wire/metadata';
 import { builder } from '../builder';
@@ -80,7 +80,7 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       complexity: pageComplexity,
       description: 'The traces it took part in (a transaction of it), newest end first, as a connection with keyset cursors.',
       resolve: (a, args, ctx) =>
-        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, expandActionTypes(args.supportedActionTypes ?? []), args, ctx),
+        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]), args, ctx),
     }),
     actions: t.field({
       type: ActionConnection,
@@ -90,7 +90,7 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       resolve: (a, args, ctx) =>
         actionConnection(
           'Account.actions',
-          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: expandActionTypes(args.supportedActionTypes ?? []) },
+          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]) },
           args,
           ctx,
         ),
