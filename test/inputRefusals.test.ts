@@ -4,6 +4,7 @@ import { getNamedType, isCompositeType, isListType, isNonNullType, type GraphQLI
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types';
+import { classifyDbError } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
@@ -112,6 +113,9 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
         named: error?.extensions?.code === 'BAD_USER_INPUT' && error.message.includes(name),
       });
     }
+    // a NUL that reached the database anyway would be a 422 there too, not a 500
+    const refused = await db.reader.query('select $1::text as t', ['a\u0000b']).then(() => undefined, (err: unknown) => classifyDbError(err));
+    outcomes.push({ what: `the database's own refusal → ${refused?.status}`, fivexx: refused?.status !== 422, named: refused?.status === 422 });
     const stacks = stackLines() - logged;
     const fivexx = outcomes.filter((o) => o.fivexx);
     console.log(`row 11: ${fivexx.length} of ${outcomes.length} requests with NUL in a parameter answered 5xx/INTERNAL_SERVER_ERROR, ${stacks} error log lines with a stack (${backend}); ${outcomes.filter((o) => o.named).length} refused naming the parameter`);
