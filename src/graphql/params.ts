@@ -66,6 +66,9 @@ export const limitComplexity = (route: RouteParams) => (args: Record<string, unk
   multiplier: Math.max(1, Number(args.limit ?? (route.params.limit as IntegerParam | undefined)?.default ?? 1)),
 });
 
+/** The description of a field's own `supportedActionTypes` argument, its bound as the routes show it. */
+export const SUPPORTED_ACTION_TYPES_ARG = `${SUPPORTED_ACTION_TYPES.description} At most ${SUPPORTED_ACTION_TYPES.max}.`;
+
 /** A field's own `supportedActionTypes` argument, checked and capped as the routes' parameter; undefined when not given. */
 export const supportedActionTypesArg = (values: readonly string[] | null | undefined): ReadonlySet<string> | undefined =>
   values === null || values === undefined ? undefined : expandActionTypes(stringListOf('supportedActionTypes', values, SUPPORTED_ACTION_TYPES.max));

@@ -1,6 +1,6 @@
 import type { ActionRow } from '../../data/actions';
 import { selectActions } from '../../data/traceDetails';
-import { PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, SUPPORTED_ACTION_TYPES, TRACES } from '../../params/routes';
+import { PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, TRACES } from '../../params/routes';
 import { findPendingTransactions, pendingTransactionsRequest } from '../../rest/pendingTransactions';
 import { findPendingActions, pendingActionsRequest } from '../../rest/pendingActions';
 import { TRACE_KEY, tracesKeyset, type TraceFilter, type TraceRow } from '../../data/traces';
@@ -11,7 +11,7 @@ import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
 import { pendingTracesRequest } from '../../rest/pendingTraces';
 import { graphqlSource } from '../../params/spec';
-import { limitComplexity, OFFSET_PAGING, routeArgs, supportedActionTypesArg } from '../params';
+import { limitComplexity, OFFSET_PAGING, routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
@@ -190,7 +190,7 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
         'Actions classified from the trace, as a client that supports `supportedActionTypes` sees them (by default the list given to `pendingTraces`, else `latest`).',
       args: {
         supportedActionTypes: t.arg.stringList({
-          description: SUPPORTED_ACTION_TYPES.description,
+          description: SUPPORTED_ACTION_TYPES_ARG,
         }),
       },
       resolve: async (tr, args, ctx) => {
@@ -248,7 +248,7 @@ builder.objectFields(Transaction, (t) => ({
     type: [Action],
     complexity: { field: 1, multiplier: 5 },
     description: "The actions of its trace that span this transaction, as a client of `supportedActionTypes` sees them (default latest).",
-    args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+    args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES_ARG }) },
     extensions: { columns: ['hash', 'trace_id'] },
     resolve: async (tx, args, ctx) => {
       if (tx.row.trace_id === null) return [];
