@@ -25,6 +25,12 @@ const CONTROL = ['x_timeout', 'x_no_address_book', 'x_no_metadata'];
 
 const ACCOUNT = `0:${'0'.repeat(64)}`;
 const HASH = 'A'.repeat(43) + '=';
+const distinctHashes = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const bytes = Buffer.alloc(32);
+    bytes.writeUInt32BE(from + i);
+    return bytes.toString('base64');
+  });
 const cursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 
 /** The real HTTP server on `db`, its JSON log lines captured, every statement's parameters recorded. */
@@ -199,6 +205,7 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
       [`{ account(address: "${ACCOUNT}") { actions(supportedActionTypes: ${many(101, 'v1')}) { edges { cursor } } } }`, 'supportedActionTypes'],
       [`{ trace(id: "${traceId}") { actions(supportedActionTypes: ${many(101, 'v1')}) { type } } }`, 'supportedActionTypes'],
       [`{ addressBook(address: ${many(1025, ACCOUNT)}) { address } }`, 'address'],
+      [`{ messages(msgHash: ${JSON.stringify(distinctHashes(0, 600))}, hash: ${JSON.stringify(distinctHashes(600, 600))}) { hash } }`, 'msgHash'],
     ];
     for (const [query, name] of graphqlCases) {
       const { body } = await service.graphql(query);
