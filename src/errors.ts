@@ -13,17 +13,21 @@ export class ApiError extends Error {
 export const badInput = (message: string) => new ApiError(422, message, 'BAD_USER_INPUT');
 export const notFound = (message: string) => new ApiError(404, message, 'NOT_FOUND');
 
+/** invalid byte sequence (22021), untranslatable character (22P05): input text PostgreSQL cannot hold. */
+const UNTEXTABLE_CODES = new Set(['22021', '22P05']);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /**
  * Maps a driver error to what the client may see: a statement timeout becomes 504, a lost or refused
- * connection 503. Anything else stays an internal error (masked by the callers).
+ * connection 503, text the database cannot hold 422. Anything else stays an internal error (masked by the callers).
  */
 export function classifyDbError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
   const e = err as { code?: string; message?: string } | undefined;
   if (!e || typeof e !== 'object') return undefined;
   if (e.code === '57014') return new ApiError(504, 'database statement timeout exceeded', 'TIMEOUT');
+  // Parameters refuse such text first (params/spec.ts checkText); this keeps any other input path a 4xx.
+  if (e.code !== undefined && UNTEXTABLE_CODES.has(e.code)) return badInput('a value holds a character the database cannot take as text (such as NUL)');
   if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
     return new ApiError(503, 'database unavailable', 'SERVICE_UNAVAILABLE');
   }

@@ -103,7 +103,7 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
       const { allTransactions } = await query('{ allTransactions(first: 1) { pageInfo { endCursor } } }');
       const foreign = allTransactions.pageInfo.endCursor;
       expect(await failure(`{ account(address: "${busiest}") { transactions(after: "${foreign}") { edges { cursor } } } }`)).toMatchObject({
-        message: `cursor "${foreign.slice(0, 80)}" is not one that Account.transactions issued`,
+        message: `argument "after": cursor "${foreign.slice(0, 80)}${foreign.length > 80 ? '…' : ''}" is not one that Account.transactions issued`,
         extensions: { code: 'BAD_USER_INPUT' },
       });
       expect(await failure(`{ account(address: "${busiest}") { transactions(after: "garbage!") { edges { cursor } } } }`)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });

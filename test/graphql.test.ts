@@ -161,7 +161,7 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     const traceRead = traced.texts.find((t) => /T\.trace_id = any/.test(t))!;
     expect(traceRead).toMatch(/T\.aborted/);
     expect(traceRead).not.toMatch(/compute_gas_used/);
-    expect(traced.texts).toContain('select M.tx_hash, M.msg_hash, M.direction, M.created_lt from messages M where M.tx_hash = any($1::text[]::tonhash[])');
+    expect(traced.texts).toContain('select M.tx_hash, M.msg_hash, M.direction, M.created_lt from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by M.tx_hash, M.tx_lt, M.msg_hash, M.direction');
     const root = traced.data.transaction.trace.root;
     expect(root.transaction.description.aborted).toBe(root.transactionAborted);
     expect(root.inMsg?.hash ?? null).toBe(root.inMsgHash);

@@ -3,7 +3,8 @@ import type { AddressInfoRow } from './rows';
 
 /**
  * Batch function for the address-book loader: latest state's code hash and status, the contract's get-method
- * ids, and the shortest domain whose wallet record points back at the account (toncenter's rule), in one query.
+ * ids, and the shortest domain whose wallet record points back at the account (toncenter's rule; the first of equally
+ * short ones by name), in one query.
  */
 export async function addressInfoByAccounts(db: Queryable, accounts: readonly string[]): Promise<AddressInfoRow[]> {
   const rows = await db.query<AddressInfoRow>(
@@ -15,7 +16,7 @@ export async function addressInfoByAccounts(db: Queryable, accounts: readonly st
        left join lateral (
          select domain from dns_entries
           where nft_item_owner = a.account and nft_item_owner = dns_wallet
-          order by length(domain) limit 1) d on true`,
+          order by length(domain), domain limit 1) d on true`,
     [accounts],
   );
   const byAccount = new Map(rows.map((r) => [r.account, r]));

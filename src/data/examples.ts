@@ -32,21 +32,21 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     db.query<{ seqno: number | null }>('select max(mc_block_seqno) as seqno from transactions'),
     db.query<{ account: string; external_hash: string | null }>(
       `select T.account, E.external_hash from traces E join transactions T on T.trace_id = E.trace_id and T.lt = E.start_lt
-        where E.state = 'pending' order by E.end_lt desc nulls last limit 1`,
+        where E.state = 'pending' order by E.end_lt desc nulls last, E.trace_id desc, T.account limit 1`,
     ),
     completeTrace(db, ' and nodes_ > 1').then((id) => id ?? completeTrace(db, '')),
     db.query<{ address: string }>(
-      `(select address from jetton_masters limit 1) union all (select address from nft_collections limit 1)
-       union all (select address from jetton_wallets limit 1) union all (select address from nft_items limit 1) limit 1`,
+      `(select address from jetton_masters order by address limit 1) union all (select address from nft_collections order by address limit 1)
+       union all (select address from jetton_wallets order by address limit 1) union all (select address from nft_items order by address limit 1) limit 1`,
     ),
   ]);
   const seqno = block?.seqno ?? null;
   const [latest] = traceId !== null || seqno === null ? [] :
-    await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc limit 1', [seqno]);
+    await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc, account desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
   const [action] = await db.query<{ one: number }>('select 1 as one from actions limit 1');
   const [[message], [transaction]] = transactionHash === null ? [[], []] : await Promise.all([
-    db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction limit 1', [transactionHash]),
+    db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction, msg_hash limit 1', [transactionHash]),
     db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
   ]);
   return {

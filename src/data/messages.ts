@@ -33,6 +33,9 @@ export function messageColumnSet(columns: readonly MessageColumn[]): string {
 /** Every column, as a column set. */
 export const ALL_MESSAGE_COLUMNS = messageColumnSet(MESSAGE_COLUMNS);
 
+/** The primary key's order: one place where every message of a transaction has a fixed position. */
+const PRIMARY_KEY_ORDER = 'M.tx_hash, M.tx_lt, M.msg_hash, M.direction';
+
 const byTransaction = <M extends MessageRow>(txHashes: readonly string[], rows: M[]): M[][] => {
   const byTx = new Map<string, M[]>(txHashes.map((h) => [h, []]));
   for (const row of rows) byTx.get(row.tx_hash)?.push(row);
@@ -46,7 +49,7 @@ export async function messagesByTransactions(db: Queryable, txHashes: readonly s
        from messages M
        left join message_contents B on B.hash = M.body_hash
        left join message_contents I on I.hash = M.init_state_hash
-      where M.tx_hash = any($1::text[]::tonhash[])`,
+      where M.tx_hash = any($1::text[]::tonhash[]) order by ${PRIMARY_KEY_ORDER}`,
     [txHashes],
   );
   return byTransaction(txHashes, rows);
@@ -61,7 +64,7 @@ export async function messageRowsByTransactions(db: Queryable, keys: readonly { 
   const columns = sets.size === 1 ? keys[0].columns : messageColumnSet([...sets].flatMap((set) => set.split(', ') as MessageColumn[]));
   const txHashes = [...new Set(keys.map((k) => k.txHash))];
   const rows = await db.query<MessageRow>(
-    `select ${columns.split(', ').map((c) => `M.${c}`).join(', ')} from messages M where M.tx_hash = any($1::text[]::tonhash[])`,
+    `select ${columns.split(', ').map((c) => `M.${c}`).join(', ')} from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by ${PRIMARY_KEY_ORDER}`,
     [txHashes],
   );
   const lists = byTransaction(txHashes, rows);
@@ -69,23 +72,30 @@ export async function messageRowsByTransactions(db: Queryable, keys: readonly { 
   return keys.map((k) => byHash.get(k.txHash)!);
 }
 
-/** `out_msgs` order: created_lt ascending, messages without one first (stable). */
-export function sortOutMessages<M extends Pick<MessageRow, 'created_lt'>>(messages: M[]): M[] {
-  return messages.sort((a, b) => {
-    if (a.created_lt === null || b.created_lt === null) return a.created_lt === null ? (b.created_lt === null ? 0 : -1) : 1;
-    const x = BigInt(a.created_lt);
-    const y = BigInt(b.created_lt);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+const byCreatedLt = (a: string | null, b: string | null): number => {
+  if (a === null || b === null) return a === null ? (b === null ? 0 : -1) : 1;
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * `out_msgs` order: created_lt ascending, messages without one first, then hash (code units, as the C collation
+ * sorts): a total order, so equal created_lts never leave the order to the rows' storage.
+ */
+export function sortOutMessages<M extends Pick<MessageRow, 'created_lt' | 'msg_hash'>>(messages: M[]): M[] {
+  return messages.sort((a, b) => byCreatedLt(a.created_lt, b.created_lt) || (a.msg_hash < b.msg_hash ? -1 : a.msg_hash > b.msg_hash ? 1 : 0));
 }
 
 /** Batch function: the transaction that sent (direction out) or received (in) each message, by message hash. */
 export async function transactionHashesByMessages(db: Queryable, msgHashes: readonly string[], direction: 'in' | 'out'): Promise<(string | null)[]> {
   const rows = await db.query<{ msg_hash: string; tx_hash: string }>(
-    `select M.msg_hash, M.tx_hash from messages M where M.msg_hash = any($1::text[]::tonhash[]) and M.direction = $2`,
+    `select M.msg_hash, M.tx_hash from messages M where M.msg_hash = any($1::text[]::tonhash[]) and M.direction = $2
+      order by M.msg_hash, M.tx_lt, M.tx_hash`,
     [msgHashes, direction],
   );
-  const byMessage = new Map(rows.map((r) => [r.msg_hash, r.tx_hash]));
+  // A hash stored on that side more than once (a replayed external message): the earliest transaction.
+  const byMessage = new Map<string, string>();
+  for (const r of rows) if (!byMessage.has(r.msg_hash)) byMessage.set(r.msg_hash, r.tx_hash);
   return msgHashes.map((h) => byMessage.get(h) ?? null);
 }
 
@@ -158,6 +168,8 @@ export async function messagesPage(
   if (f.onlyExternals) where.push(`M.${orderColumn} is null`);
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
   const order = (alias: string) => `${alias}.${orderColumn} ${dir}, ${alias}.msg_hash ${dir}`;
+  // The page itself is read in the index's order; within it, a hash stored twice on one side (an external message
+  // received twice) is placed by its transaction.
   // Whole rows with their bodies (REST), or the columns a selection reads, bodies loaded when selected (GraphQL).
   const selected = columns === undefined ? MESSAGE_COLUMNS : messageColumnSet([...columns, orderColumn, 'tx_hash']).split(', ');
   const bodies = columns === undefined;
@@ -168,9 +180,9 @@ export async function messagesPage(
        from (select ${selected.map((c) => `M.${c}`).join(', ')} from messages M
               ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
               order by ${order('M')} limit ${bind(page.limit)} offset ${bind(page.offset)}) P
-       left join lateral (select X.tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction limit 1) E on true
+       left join lateral (select min(X.tx_hash) as tx_hash from messages X where X.msg_hash = P.msg_hash and X.direction <> P.direction) E on true
        ${bodies ? 'left join message_contents B on B.hash = P.body_hash left join message_contents I on I.hash = P.init_state_hash' : ''}
-      order by ${order('P')}`,
+      order by ${order('P')}, P.tx_hash ${dir}`,
     values,
   );
 }
@@ -178,8 +190,8 @@ export async function messagesPage(
 /** The sort key of an account's messages, newest first: its transaction's lt, then the side, then the hash. */
 export const ACCOUNT_MESSAGE_KEY = [
   { expr: 'T.lt', type: 'int8', field: 'tx_lt' },
-  { expr: 'M.direction::text', type: 'text', field: 'direction' },
-  { expr: 'M.msg_hash::text', type: 'text', field: 'msg_hash' },
+  { expr: 'M.direction::text', type: 'direction', field: 'direction' },
+  { expr: 'M.msg_hash::text', type: 'hashText', field: 'msg_hash' },
 ] as const satisfies readonly KeyColumn[];
 
 /**

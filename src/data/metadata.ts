@@ -20,7 +20,8 @@ export interface MetadataRow {
 
 /**
  * toncenter's metadata lookup in one statement: jetton wallets among the addresses (and their masters added to
- * the lookup), then NFT items, NFT collections and jetton masters with their indexed metadata and flags.
+ * the lookup), then NFT items, NFT collections and jetton masters with their indexed metadata and flags; by
+ * address, then in that order of kinds (an address and a kind name one row).
  */
 export function metadataRows(db: Queryable, addresses: readonly string[]): Promise<MetadataRow[]> {
   return db.query<MetadataRow>(
@@ -31,6 +32,7 @@ export function metadataRows(db: Queryable, addresses: readonly string[]): Promi
        select n.address, 'nft_items' as type, n.index::text as nft_index from nft_items n where n.address in (select address from lookup)
        union all select c.address, 'nft_collections', null from nft_collections c where c.address in (select address from lookup)
        union all select j.address, 'jetton_masters', null from jetton_masters j where j.address in (select address from lookup))
+     select * from (
      select jw.address::text as address, 'jetton_wallets' as type, true as valid, null as name, null as symbol, null as description,
             null as image, null::jsonb as extra, null as nft_index, null::boolean as is_nsfw, null::boolean as is_scam,
             jw.balance, jw.owner::text as owner, jw.jetton::text as jetton
@@ -40,7 +42,8 @@ export function metadataRows(db: Queryable, addresses: readonly string[]): Promi
             f.is_nsfw, f.is_scam, null, null, null
        from tokens t
        left join address_metadata m on m.address = t.address and m.type = t.type
-       left join address_metadata_flags f on f.address = t.address`,
+       left join address_metadata_flags f on f.address = t.address) U
+     order by U.address, array_position(array['jetton_wallets', 'nft_items', 'nft_collections', 'jetton_masters'], U.type)`,
     [addresses],
   );
 }

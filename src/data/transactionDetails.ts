@@ -68,7 +68,7 @@ export function addressesOf(transactions: WireTransaction[]): string[] {
 export async function addressBook(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry>> {
   const sorted = [...addresses].sort();
   const infos = await ctx.loaders.addressInfo.loadMany(sorted);
-  const book: Record<string, WireAddressBookEntry> = {};
+  const book: Record<string, WireAddressBookEntry> = Object.create(null);
   sorted.forEach((address, i) => {
     const info = infos[i];
     if (info instanceof Error) throw info;

@@ -228,7 +228,7 @@ export type TransactionScope = { account: string } | { all: true };
 /** A scope's sort key, newest first: lt alone within one account (unique there), else lt then account. */
 export const transactionKey = (scope: TransactionScope | 'blocks'): readonly KeyColumn[] => {
   const lt: KeyColumn = { expr: 'T.lt', type: 'int8', field: 'lt' };
-  return typeof scope === 'object' && 'account' in scope ? [lt] : [lt, { expr: 'T.account', type: 'text', field: 'account' }];
+  return typeof scope === 'object' && 'account' in scope ? [lt] : [lt, { expr: 'T.account', type: 'account', field: 'account' }];
 };
 
 /**
@@ -260,11 +260,14 @@ export interface BlockId {
 export async function blocksTransactionsKeyset(db: Queryable, blocks: readonly BlockId[], page: KeysetPage, columns: readonly TransactionColumn[]): Promise<TransactionRow[][]> {
   const { values, bind } = boundValues();
   const ids = `unnest(${bind(blocks.map((b) => b.workchain))}::int4[], ${bind(blocks.map((b) => b.shard))}::int8[], ${bind(blocks.map((b) => b.seqno))}::int4[])`;
-  const seek = keyset(transactionKey('blocks'), page, bind);
+  const key = transactionKey('blocks');
+  const seek = keyset(key, page, bind);
   const where = ['T.block_workchain = K.workchain', 'T.block_shard = K.shard', 'T.block_seqno = K.seqno', ...seek.where];
+  // The outer order keeps each block's page in its own order (a join promises none).
   const rows = await db.query<TransactionRow & { block_index: string }>(
     `select K.i as block_index, P.* from ${ids} with ordinality K(workchain, shard, seqno, i)
-       cross join lateral (${selectTransactions([...columns, 'block_workchain'])} where ${where.join(' and ')} order by ${seek.order} limit ${seek.limit}) P`,
+       cross join lateral (${selectTransactions([...columns, ...key.map((c) => c.field as TransactionColumn), 'block_workchain'])} where ${where.join(' and ')} order by ${seek.order} limit ${seek.limit}) P
+      order by K.i, ${key.map((c) => `P.${c.field} ${seek.dir}`).join(', ')}`,
     values,
   );
   const lists: TransactionRow[][] = blocks.map(() => []);

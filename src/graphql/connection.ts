@@ -1,5 +1,6 @@
 import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
-import type { Key, KeyColumn, KeysetPage } from '../data/sql';
+import { isKeyOf, type Key, type KeyColumn, type KeysetPage } from '../data/sql';
+import { printable } from '../rest/query';
 import { badUserInput } from './errors';
 
 /** Page sizes of every connection: `first` / `last` default and bound, as REST's `limit`. */
@@ -9,15 +10,17 @@ export const MAX_PAGE = 1000;
 /** The cursor `field` gives the row with sort key `key` (the bench builds deep cursors with it). */
 export const encodeCursor = (field: string, key: Key) => Buffer.from(JSON.stringify([field, ...key])).toString('base64url');
 
-function decode(field: string, width: number, cursor: string | null | undefined): Key | undefined {
+/** The position a cursor argument holds: issued by `field` for a list sorted by `key`, every component of its type. */
+function decode(field: string, key: readonly KeyColumn[], argument: 'after' | 'before', cursor: string | null | undefined): Key | undefined {
   if (cursor === null || cursor === undefined) return undefined;
+  let parsed: unknown;
   try {
-    const [owner, ...key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (owner === field && key.length === width && key.every((v) => typeof v === 'string' && /^[\w+/=:-]{1,100}$/.test(v))) return key as string[];
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through: not a cursor at all
+    // not a cursor at all
   }
-  throw badUserInput(`cursor "${cursor.slice(0, 80)}" is not one that ${field} issued`);
+  if (Array.isArray(parsed) && parsed[0] === field && isKeyOf(key, parsed.slice(1))) return parsed.slice(1) as Key;
+  throw badUserInput(`argument "${argument}": cursor "${printable(cursor)}" is not one that ${field} issued`);
 }
 
 /**
@@ -37,8 +40,8 @@ export function keysetConnection<T>(
     const size = args[name];
     if (size !== null && size !== undefined && (size < 0 || size > MAX_PAGE)) throw badUserInput(`argument "${name}" must be from 0 to ${MAX_PAGE}, got ${size}`);
   }
-  const after = decode(field, key.length, args.after);
-  const before = decode(field, key.length, args.before);
+  const after = decode(field, key, 'after', args.after);
+  const before = decode(field, key, 'before', args.before);
   const cursorOf = (node: T) => {
     const values = row(node) as Record<string, unknown>;
     return encodeCursor(field, key.map((c) => String(values[c.field])));

@@ -1,4 +1,6 @@
-import { bounds, graphqlName, type IntegerParam, type Param, type RouteParams } from '../params/spec';
+import { expandActionTypes } from '../actions/supported';
+import { SUPPORTED_ACTION_TYPES } from '../params/routes';
+import { bounds, graphqlName, stringListOf, type IntegerParam, type Param, type RouteParams } from '../params/spec';
 import { builder } from './builder';
 import { MessageDirection, SortOrder } from './types/enums';
 
@@ -63,3 +65,10 @@ export const limitComplexity = (route: RouteParams) => (args: Record<string, unk
   field: 1,
   multiplier: Math.max(1, Number(args.limit ?? (route.params.limit as IntegerParam | undefined)?.default ?? 1)),
 });
+
+/** The description of a field's own `supportedActionTypes` argument, its bound as the routes show it. */
+export const SUPPORTED_ACTION_TYPES_ARG = `${SUPPORTED_ACTION_TYPES.description} At most ${SUPPORTED_ACTION_TYPES.max}.`;
+
+/** A field's own `supportedActionTypes` argument, checked and capped as the routes' parameter; undefined when not given. */
+export const supportedActionTypesArg = (values: readonly string[] | null | undefined): ReadonlySet<string> | undefined =>
+  values === null || values === undefined ? undefined : expandActionTypes(stringListOf('supportedActionTypes', values, SUPPORTED_ACTION_TYPES.max));

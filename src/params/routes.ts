@@ -4,8 +4,12 @@ import type { RouteParams } from './spec';
 export const MAX_SEQNO = 2 ** 32 - 1;
 export const MAX_EXT_MSG_HASHES = 100;
 
+/** Distinct names a client can mean are fewer (about 80 types and 20 shortcuts). */
+export const MAX_SUPPORTED_ACTION_TYPES = 100;
+
 export const SUPPORTED_ACTION_TYPES = {
   kind: 'stringList',
+  max: MAX_SUPPORTED_ACTION_TYPES,
   description:
     "Action types the client understands, or TON Center's shortcuts for them (v1 … v4, latest; groups such as jettons, nft, dns); the v1 types are always included, default latest. An action shows when its type is supported and no action it is part of has a supported type: an unsupported action is replaced by the actions it is made of.",
 } as const;

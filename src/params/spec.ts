@@ -134,16 +134,44 @@ export function bounds(p: Param): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL's text holds no NUL character and UTF-8 no lone surrogate, so a value with one can match nothing
+ * and would fail the statement: every string a parameter takes is checked before anything else reads it.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function checkText(subject: string, raw: string): string {
+  if (UNSTORABLE.test(raw)) throw badInput(`${subject} holds a character no text can hold (NUL or a lone surrogate), got "${printable(raw)}"`);
+  return raw;
+}
+
+/** A value given at most once, its text checked. */
+const singleOf = (name: string, source: ParamSource, key: string) => {
+  const raw = source.single(key);
+  return raw === undefined ? undefined : checkText(`parameter "${name}"`, raw);
+};
+
+/** A repeatable value: at most `max` given (checked before any other work on them), each checked. */
+function listOf(name: string, raws: readonly string[], max: number | undefined): string[] {
+  if (max !== undefined && raws.length > max) throw badInput(`parameter "${name}" takes at most ${max} values, got ${raws.length}`);
+  return raws.map((raw, i) => checkText(`parameter "${name}" value ${i + 1}`, raw));
+}
+
+/** A list of names (supported action types, lookups): trimmed, empty ones dropped, each once, at most `max` given. */
+export function stringListOf(name: string, raws: readonly string[], max: number | undefined): string[] {
+  return [...new Set(listOf(name, raws, max).map((v) => v.trim()).filter((v) => v !== ''))];
+}
+
 function parseOne(name: string, p: Param, source: ParamSource, key: string): unknown {
   switch (p.kind) {
     case 'integer': {
-      const raw = source.single(key);
+      const raw = singleOf(name, source, key);
       if (raw !== undefined) return checkInteger(name, raw, p.min, p.max);
       if (p.default !== undefined || p.required === undefined) return p.default;
       throw badInput(`parameter "${name}" is required: ${p.required}`);
     }
     case 'enum': {
-      const raw = source.single(key);
+      const raw = singleOf(name, source, key);
       if (raw === undefined) return p.default;
       const value = raw.toLowerCase();
       if (!Object.hasOwn(p.values, value)) throw badInput(`parameter "${name}" must be one of ${Object.keys(p.values).join(', ')}, got "${printable(raw)}"`);
@@ -151,20 +179,18 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
     }
     case 'hashList':
     case 'addressList': {
-      const raws = source.list(key);
-      if (raws.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${raws.length}`);
+      const raws = listOf(name, source.list(key), p.max);
       if (raws.length === 0 && p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
       const scalar = SCALARS[p.kind === 'hashList' ? 'hash' : 'address'];
       return [...new Set(raws.map((raw, i) => scalar.parse(raw) ?? fail(`parameter "${name}" value ${i + 1}`, scalar.what, raw)))];
     }
     case 'stringList': {
-      const values = source.list(key).map((v) => v.trim()).filter((v) => v !== '');
-      if (p.max !== undefined && values.length > p.max) throw badInput(`parameter "${name}" takes at most ${p.max} values, got ${values.length}`);
+      const values = stringListOf(name, source.list(key), p.max);
       if (values.length === 0 && p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
       return values;
     }
     default: {
-      const raw = source.single(key);
+      const raw = singleOf(name, source, key);
       if (raw === undefined) {
         if (p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
         return undefined;
@@ -199,15 +225,15 @@ function parseShardId(raw: string): string | undefined {
   return undefined;
 }
 
-/** How each single-valued kind is read (undefined: not one) and named in its error. */
+/** How each single-valued kind is read (undefined: not one) and named in its error; numbers and booleans exactly as given (no spaces). */
 const SCALARS: Record<'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard' | 'boolean', { parse: (raw: string) => string | number | boolean | null | undefined; what: string }> = {
   hash: { parse: parseHash, what: 'a hash (64 hex digits, base64 or base64url)' },
   address: { parse: parseAddress, what: 'an address (raw, or user-friendly base64/base64url)' },
-  opcode: { parse: (raw) => parseOpcode(raw.trim()), what: 'a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal)' },
-  lt: { parse: (raw) => parseLt(raw.trim()), what: `an integer from 0 to ${MAX_INT64}` },
-  utime: { parse: (raw) => parseUtime(raw.trim()), what: `a unix time in seconds, from 0 to ${MAX_UTIME}` },
-  shard: { parse: (raw) => parseShardId(raw.trim()), what: 'a shard id (16 hex digits such as 8000000000000000, or a signed decimal)' },
-  boolean: { parse: (raw) => BOOLEANS[raw.trim().toLowerCase()], what: 'true or false' },
+  opcode: { parse: parseOpcode, what: 'a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal)' },
+  lt: { parse: (raw) => parseLt(raw), what: `an integer from 0 to ${MAX_INT64}` },
+  utime: { parse: (raw) => parseUtime(raw), what: `a unix time in seconds, from 0 to ${MAX_UTIME}` },
+  shard: { parse: parseShardId, what: 'a shard id (16 hex digits such as 8000000000000000, or a signed decimal)' },
+  boolean: { parse: (raw) => BOOLEANS[raw.toLowerCase()], what: 'true or false' },
 };
 
 const BOOLEANS: Record<string, boolean | undefined> = { __proto__: null, true: true, false: false, '1': true, '0': false } as never;
@@ -227,6 +253,11 @@ const givenOf = (route: RouteParams, group: readonly string[], source: ParamSour
 /** Every parameter of the route checked and converted; the first problem is thrown as a 422 naming it. */
 export function parseParams<R extends RouteParams>(route: R, source: ParamSource): ParsedParams<R> {
   const parsed: Record<string, unknown> = {};
+  // Counts and text first, so such a value is named whatever else is wrong with the request.
+  for (const [key, p] of Object.entries(route.params)) {
+    if (isList(p)) listOf(source.name(key), source.list(key), (p as { max?: number }).max);
+    else singleOf(source.name(key), source, key);
+  }
   for (const group of route.exactlyOne ?? []) {
     if (givenOf(route, group, source).length !== 1) throw badInput(`exactly one of ${group.map((k) => `"${source.name(k)}"`).join(' and ')} must be given`);
   }

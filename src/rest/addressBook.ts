@@ -28,7 +28,8 @@ const notAnAddress = (): WireAddressBookEntry => ({ user_friendly: null, domain:
  */
 export async function getAddressBook(ctx: RequestContext, request: LookupRequest) {
   const book = await addressBook(ctx, rawsOf(request));
-  const body: Record<string, WireAddressBookEntry> = {};
+  // No prototype: every string is a key of its own (`__proto__` and `constructor` included).
+  const body: Record<string, WireAddressBookEntry> = Object.create(null);
   for (const { input, raw } of [...request.inputs].sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0))) {
     body[input] = raw === undefined ? notAnAddress() : book[raw];
   }

@@ -31,12 +31,13 @@ const byEndThenStart = (a: ActionRow, b: ActionRow) => {
   const [x, y] = [BigInt(a.end_lt ?? -1), BigInt(b.end_lt ?? -1)];
   if (x !== y) return x < y ? 1 : -1;
   const [s, t] = [BigInt(a.start_lt ?? -1), BigInt(b.start_lt ?? -1)];
-  return s < t ? 1 : s > t ? -1 : 0;
+  if (s !== t) return s < t ? 1 : -1;
+  return a.action_id < b.action_id ? 1 : a.action_id > b.action_id ? -1 : 0;
 };
 
 /**
  * The actions of the traces still in flight (database and emulator, as `pendingTraces` merges them), traces newest
- * first and, within one, actions by end lt then start lt, newest first; by account, only those involving it.
+ * first and, within one, actions by end lt, start lt, then action id, newest first; by account, only those involving it.
  * Shared by REST and GraphQL.
  */
 export async function findPendingActions(ctx: RequestContext, request: PendingActionsRequest, types: ReadonlySet<string>) {

@@ -50,18 +50,18 @@ export class QueryParams {
   }
 }
 
-/** Parses a decimal integer without ever going through a lossy float; the message names the parameter. */
+/** Parses a decimal integer, exactly as given (no spaces), without a lossy float; the message names the parameter. */
 export function checkInteger(name: string, raw: string, min: number, max: number): number {
-  if (!/^-?\d{1,16}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+  if (!/^-?\d{1,16}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw badInput(`parameter "${name}" must be an integer from ${min} to ${max}, got "${printable(raw)}"`);
   }
   return Number(raw);
 }
 
-const BOOLEANS: Record<string, boolean> = { true: true, '1': true, t: true, false: false, '0': false, f: false };
+const BOOLEANS = new Map([['true', true], ['1', true], ['t', true], ['false', false], ['0', false], ['f', false]]);
 
 export function parseBoolean(name: string, raw: string): boolean {
-  const value = BOOLEANS[raw.trim().toLowerCase()];
+  const value = BOOLEANS.get(raw.toLowerCase());
   if (value === undefined) throw badInput(`parameter "${name}" must be true or false, got "${printable(raw)}"`);
   return value;
 }

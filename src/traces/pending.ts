@@ -120,6 +120,12 @@ export function rememberEmulated(ctx: RequestContext, trace: Trace): void {
 // A trace whose end is unknown (an emulated one too large to read) sorts by its start, a lower bound.
 const endLt = (t: Trace) => BigInt(t.header.end_lt ?? t.header.start_lt ?? -1);
 
+/** Newest end first, equal ends by trace key (descending, as the database's trace id tie-break): a total order. */
+const newestEndFirst = (a: Trace, b: Trace) => {
+  const [x, y, p, q] = [endLt(a), endLt(b), traceKey(a), traceKey(b)];
+  return x < y ? 1 : x > y ? -1 : p < q ? 1 : p > q ? -1 : 0;
+};
+
 /**
  * Pending traces from the database and, when configured, the emulator's Redis: one entry per trace (the
  * emulated view wins while it lasts), newest end_lt first, `limit` applied after the merge.
@@ -130,6 +136,6 @@ export async function findPendingTraces(ctx: RequestContext, q: PendingQuery): P
   const merged = new Map<string, Trace>();
   for (const t of stored) merged.set(traceKey(t), t);
   for (const t of emulated) merged.set(traceKey(t), t);
-  const traces = [...merged.values()].sort((a, b) => (endLt(a) < endLt(b) ? 1 : endLt(a) > endLt(b) ? -1 : 0)).slice(0, q.limit);
+  const traces = [...merged.values()].sort(newestEndFirst).slice(0, q.limit);
   return { traces, warnings };
 }

@@ -42,7 +42,7 @@ function tokenInfo(row: MetadataRow): { info: WireTokenInfo; indexed: boolean } 
 
 /** Metadata keyed by address (sorted); an address is indexed when all its entries are. */
 export function toWireMetadata(rows: MetadataRow[]): Record<string, WireAddressMetadata> {
-  const out: Record<string, WireAddressMetadata> = {};
+  const out: Record<string, WireAddressMetadata> = Object.create(null);
   for (const row of [...rows].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) {
     const { info, indexed } = tokenInfo(row);
     const entry = (out[row.address] ??= { is_indexed: true, token_info: [] });

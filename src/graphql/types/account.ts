@@ -1,7 +1,7 @@
 import { toFriendlyAddress } from '../../encoding/address';
 import { ACCOUNT } from '../../params/routes';
 import { graphqlSource, parseParams } from '../../params/spec';
-import { routeArgs } from '../params';
+import { routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { toWireMetadata } from '../../wire/metadata';
 import { builder } from '../builder';
@@ -14,7 +14,6 @@ import { Transaction, TransactionConnection, transactionConnection } from './tra
 import { TraceConnection, traceConnection } from './trace';
 import { ActionConnection, actionConnection } from './action';
 import { expandActionTypes } from '../../actions/supported';
-import { SUPPORTED_ACTION_TYPES } from '../../params/routes';
 
 /** An account is its raw address; everything else is loaded when selected. */
 export const Account = builder.objectRef<{ address: string }>('Account').implement({
@@ -76,21 +75,21 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
     }),
     traces: t.field({
       type: TraceConnection,
-      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES_ARG }) },
       complexity: pageComplexity,
       description: 'The traces it took part in (a transaction of it), newest end first, as a connection with keyset cursors.',
       resolve: (a, args, ctx) =>
-        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, expandActionTypes(args.supportedActionTypes ?? []), args, ctx),
+        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]), args, ctx),
     }),
     actions: t.field({
       type: ActionConnection,
-      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+      args: { ...t.arg.connectionArgs(), supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES_ARG }) },
       complexity: pageComplexity,
       description: 'The actions involving it (its `action_accounts` rows), newest trace end first, as a connection with keyset cursors.',
       resolve: (a, args, ctx) =>
         actionConnection(
           'Account.actions',
-          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: expandActionTypes(args.supportedActionTypes ?? []) },
+          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]) },
           args,
           ctx,
         ),

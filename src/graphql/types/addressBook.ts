@@ -32,7 +32,7 @@ builder.queryField('addressBook', (t) =>
   t.field({
     type: [AddressBookEntry],
     nullable: { list: false, items: true },
-    description: "Address-book entries of the addresses given, in their order (REST's `/api/v3/addressBook`); null for a value that is not an address.",
+    description: "Address-book entries of the addresses given, each once in the order first given (REST's `/api/v3/addressBook`); null for a value that is not an address.",
     args: routeArgs(t.arg, ADDRESS_BOOK),
     resolve: (_root, args, ctx) =>
       Promise.all(

@@ -1,7 +1,6 @@
 import type { ActionRow } from '../../data/actions';
 import { selectActions } from '../../data/traceDetails';
-import { expandActionTypes } from '../../actions/supported';
-import { PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, SUPPORTED_ACTION_TYPES, TRACES } from '../../params/routes';
+import { PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, TRACES } from '../../params/routes';
 import { findPendingTransactions, pendingTransactionsRequest } from '../../rest/pendingTransactions';
 import { findPendingActions, pendingActionsRequest } from '../../rest/pendingActions';
 import { TRACE_KEY, tracesKeyset, type TraceFilter, type TraceRow } from '../../data/traces';
@@ -12,7 +11,7 @@ import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
 import { pendingTracesRequest } from '../../rest/pendingTraces';
 import { graphqlSource } from '../../params/spec';
-import { limitComplexity, OFFSET_PAGING, routeArgs } from '../params';
+import { limitComplexity, OFFSET_PAGING, routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { headerOnly, isTooLarge, maxTraceTransactions, TOO_LARGE_WARNING } from '../../traces/cap';
 import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
@@ -202,12 +201,12 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
         'Actions classified from the trace, as a client that supports `supportedActionTypes` sees them (by default the list given to `pendingTraces`, else `latest`).',
       args: {
         supportedActionTypes: t.arg.stringList({
-          description: SUPPORTED_ACTION_TYPES.description,
+          description: SUPPORTED_ACTION_TYPES_ARG,
         }),
       },
       resolve: async (tr, args, ctx) => {
         const rows = tr.actions ?? (tr.header.trace_id === null ? [] : await ctx.loaders.actionsByTrace.load(tr.header.trace_id));
-        const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : tr.supportedActionTypes;
+        const types = supportedActionTypesArg(args.supportedActionTypes) ?? tr.supportedActionTypes;
         return selectActions(rows, types).map((a) => toWireAction(a, ctx.services.network));
       },
     }),
@@ -260,12 +259,12 @@ builder.objectFields(Transaction, (t) => ({
     type: [Action],
     complexity: { field: 1, multiplier: 5 },
     description: "The actions of its trace that span this transaction, as a client of `supportedActionTypes` sees them (default latest).",
-    args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES.description }) },
+    args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES_ARG }) },
     extensions: { columns: ['hash', 'trace_id'] },
     resolve: async (tx, args, ctx) => {
       if (tx.row.trace_id === null) return [];
       const rows = await ctx.loaders.actionsByTrace.load(tx.row.trace_id);
-      const types = args.supportedActionTypes ? expandActionTypes(args.supportedActionTypes) : undefined;
+      const types = supportedActionTypesArg(args.supportedActionTypes);
       return selectActions(rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)), types).map((a) => toWireAction(a, ctx.services.network));
     },
   }),

@@ -171,7 +171,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     outMsgs: t.field({
       extensions: reads('hash'),
       type: [Message],
-      description: 'Messages the transaction sent, in order of `createdLt`.',
+      description: 'Messages the transaction sent, in order of `createdLt`, then hash.',
       complexity: { field: 1, multiplier: 4 },
       resolve: async (tx, _args, ctx, info) => sortOutMessages((await messagesOf(tx, ctx, selectedMessageColumns(info))).filter((m) => m.direction === 'out')),
     }),
