@@ -47,7 +47,9 @@ createServer(async (req, res) => {
     const transactions = txs.rows.map((t) => {
       const list = byTx.get(t.hash) ?? [];
       const inRow = list.find((m) => m.direction === 'in') ?? null;
-      const outs = list.filter((m) => m.direction === 'out').sort((a, b) => (a.created_lt === null ? -1 : b.created_lt === null ? 1 : BigInt(a.created_lt) < BigInt(b.created_lt) ? -1 : 1));
+      const outs = list
+        .filter((m) => m.direction === 'out')
+        .sort((a, b) => (a.created_lt === null ? -1 : b.created_lt === null ? 1 : BigInt(a.created_lt) < BigInt(b.created_lt) ? -1 : 1));
       addresses.add(t.account);
       if (inRow?.source) addresses.add(inRow.source);
       for (const m of outs) if (m.destination) addresses.add(m.destination);

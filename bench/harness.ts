@@ -136,7 +136,9 @@ export async function start(command: Command, env: Record<string, string>, ready
     resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop: () => {
       stopping = true;
-      return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
+      return child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
     },
   };
 }
@@ -170,4 +172,3 @@ export const graphql = (query: string, variables: unknown): Request => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ query, variables }),
 });
-

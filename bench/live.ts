@@ -33,7 +33,14 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'tonql-live-'));
   const service = await start(
     { service: true },
-    { DATA_DIR: dir, REDIS_URL: opts.redisUrl, LIVE_POLL_MS: '0', LIVE_MAX_SUBSCRIBERS: String(n + 10), LIVE_MAX_SUBSCRIBERS_PER_IP: String(n + 10), LIVE_MAX_ADDRESSES_PER_IP: String(n + 10) },
+    {
+      DATA_DIR: dir,
+      REDIS_URL: opts.redisUrl,
+      LIVE_POLL_MS: '0',
+      LIVE_MAX_SUBSCRIBERS: String(n + 10),
+      LIVE_MAX_SUBSCRIBERS_PER_IP: String(n + 10),
+      LIVE_MAX_ADDRESSES_PER_IP: String(n + 10),
+    },
     /listening/,
   );
   const demo = JSON.parse(readFileSync(path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json'), 'utf8'));
@@ -47,26 +54,36 @@ async function main() {
   const body = JSON.stringify({ types: ['transactions'], addresses: [account], min_finality: 'pending' });
   const open = () =>
     new Promise<void>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: '/api/streaming/v2/sse', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`subscriber refused: ${res.statusCode}`));
-        sockets.push(res);
-        let seen = 0;
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (frame.startsWith('event: connected')) resolve();
-            else if (frame.startsWith('event: event')) {
-              latencies.push(performance.now() - published[seen++]);
-              frames++;
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/streaming/v2/sse',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          agent: false,
+        },
+        (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`subscriber refused: ${res.statusCode}`));
+          sockets.push(res);
+          let seen = 0;
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const frame = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (frame.startsWith('event: connected')) resolve();
+              else if (frame.startsWith('event: event')) {
+                latencies.push(performance.now() - published[seen++]);
+                frames++;
+              }
             }
-          }
-        });
-      });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -85,10 +102,16 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   const expected = n * rounds;
-  console.log(`\n| subscribers | events published | deliveries | lost | publish → delivery p50 ms | p99 ms | max ms | server RSS MB: before subscribers, with them, peak while publishing |`);
+  console.log(
+    `\n| subscribers | events published | deliveries | lost | publish → delivery p50 ms | p99 ms | max ms | server RSS MB: before subscribers, with them, peak while publishing |`,
+  );
   console.log(`|---:|---:|---:|---:|---:|---:|---:|---|`);
-  console.log(`| ${n} | ${rounds} | ${frames} | ${expected - frames} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${idleRss.toFixed(0)}, ${connectedRss.toFixed(0)}, ${service.peakRss().toFixed(0)} |`);
-  console.log(`\n(${rounds} rounds in ${seconds.toFixed(1)} s, one ${Object.keys(trace.transactions).length}-transaction trace each, every subscriber following its root account)`);
+  console.log(
+    `| ${n} | ${rounds} | ${frames} | ${expected - frames} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${idleRss.toFixed(0)}, ${connectedRss.toFixed(0)}, ${service.peakRss().toFixed(0)} |`,
+  );
+  console.log(
+    `\n(${rounds} rounds in ${seconds.toFixed(1)} s, one ${Object.keys(trace.transactions).length}-transaction trace each, every subscriber following its root account)`,
+  );
   for (const s of sockets) s.destroy();
   await service.stop();
   redis.disconnect();

@@ -20,11 +20,24 @@ async function main() {
   const url = await ensureDatabase(Number(opts.transactions));
   const q = new pg.Client({ connectionString: url });
   await q.connect();
-  const normal = (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 100`)).rows.map((r) => r.s);
-  const big = (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) >= 1000 order by 1 limit 5`)).rows.map((r) => r.s);
-  const pending = (await q.query<{ h: string; a: string }>(`select E.external_hash as h, T.account as a from traces E join transactions T on T.hash = E.trace_id where E.state = 'pending' limit 100`)).rows;
+  const normal = (
+    await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 100`)
+  ).rows.map((r) => r.s);
+  const big = (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) >= 1000 order by 1 limit 5`)).rows.map(
+    (r) => r.s,
+  );
+  const pending = (
+    await q.query<{ h: string; a: string }>(
+      `select E.external_hash as h, T.account as a from traces E join transactions T on T.hash = E.trace_id where E.state = 'pending' limit 100`,
+    )
+  ).rows;
   await q.end();
-  const env = Object.fromEntries((opts.serviceEnv as string).split(',').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+  const env = Object.fromEntries(
+    (opts.serviceEnv as string)
+      .split(',')
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
   ensureBuilt();
   const service = await start({ service: true }, { ...env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, /listening/);
   const blockQuery = print(BlockTransactionsDocument);
@@ -55,7 +68,9 @@ async function main() {
     clearInterval(sampler);
     const errors = result.errors + result.timeouts + result.non2xx;
     console.log(`load: ${opts.connections} connections, ${opts.duration} s, ${requests.length} distinct requests in rotation`);
-    console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+    console.log(
+      `requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
     console.log(`errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
     console.log(`service RSS every 5 s (MB): ${rss.map((m) => m.toFixed(0)).join(' ')}; peak ${service.peakRss().toFixed(0)} MB`);
     if (errors > 0) process.exitCode = 1;

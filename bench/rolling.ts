@@ -24,7 +24,9 @@ async function main() {
   const url = await ensureDatabase(Number(opts.transactions));
   const q = new pg.Client({ connectionString: url });
   await q.connect();
-  const seqnos = (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)).rows.map((r) => r.s);
+  const seqnos = (
+    await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)
+  ).rows.map((r) => r.s);
   const accounts = (await q.query<{ a: string }>(`select account as a from transactions group by 1 order by count(*) desc limit 20`)).rows.map((r) => r.a);
   await q.end();
   ensureBuilt();
@@ -100,7 +102,9 @@ ${ports.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join('\n
   console.log(`\n| instances | connections | duration s | requests | req/s | p50 ms | p99 ms | max ms | failed (errors, timeouts, non-2xx) |`);
   console.log(`|---:|---:|---:|---:|---:|---:|---:|---:|---|`);
   const topology = `${replica ? ', a replica' : ''}${opts.redisUrl ? ', Redis' : ''}`;
-  console.log(`| 2 behind HAProxy ${/version ([\d.]+)/.exec(spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? ''}${topology} | ${opts.connections} | 40 | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failed} (${result.errors}, ${result.timeouts}, ${result.non2xx}) |`);
+  console.log(
+    `| 2 behind HAProxy ${/version ([\d.]+)/.exec(spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? ''}${topology} | ${opts.connections} | 40 | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failed} (${result.errors}, ${result.timeouts}, ${result.non2xx}) |`,
+  );
   console.log(`\nrolling restart, SHUTDOWN_DRAIN_MS=${opts.drainMs}, health check /ready every 250 ms (fall 2, rise 2):\n${timeline.join('\n')}`);
   haproxy.kill('SIGTERM');
   await Promise.all(instances.map((p) => p.stop()));

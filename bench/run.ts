@@ -66,11 +66,19 @@ async function statementsOf(base: string, r: Request): Promise<string> {
 
 const only = opts.only ? new RegExp(opts.only, 'i') : undefined;
 const serviceEnv = Object.fromEntries(
-  (opts.serviceEnv as string).split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  (opts.serviceEnv as string)
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 
 /** Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. */
-async function scenario(name: string, proc: Proc, requests: Request[], opts: { status?: number; versus?: string; serves?: string[] } = {}): Promise<Row | undefined> {
+async function scenario(
+  name: string,
+  proc: Proc,
+  requests: Request[],
+  opts: { status?: number; versus?: string; serves?: string[] } = {},
+): Promise<Row | undefined> {
   const wanted = (n: string) => !only || only.test(n);
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
   const status = opts.status ?? 200;
@@ -82,9 +90,23 @@ async function scenario(name: string, proc: Proc, requests: Request[], opts: { s
     duration,
     requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
   });
-  const bad = result.errors + result.timeouts + (status === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(status) as '304']?.count ?? 0));
-  const row = { scenario: name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statements, rssMb: proc.peakRss(), errors: bad, versus: opts.versus };
-  console.error(`  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${statements} statements, ${row.rssMb.toFixed(0)} MB${bad ? `, ${bad} errors` : ''}`);
+  const bad =
+    result.errors +
+    result.timeouts +
+    (status === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(status) as '304']?.count ?? 0));
+  const row = {
+    scenario: name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statements,
+    rssMb: proc.peakRss(),
+    errors: bad,
+    versus: opts.versus,
+  };
+  console.error(
+    `  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${statements} statements, ${row.rssMb.toFixed(0)} MB${bad ? `, ${bad} errors` : ''}`,
+  );
   return row;
 }
 
@@ -105,54 +127,73 @@ async function main() {
   const q = new pg.Client({ connectionString: url });
   await q.connect();
   const seqnos = async (min: number, max: number, n: number) =>
-    (await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between $1 and $2 order by 1 limit $3`, [min, max, n])).rows.map((r) => r.s);
+    (
+      await q.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between $1 and $2 order by 1 limit $3`, [
+        min,
+        max,
+        n,
+      ])
+    ).rows.map((r) => r.s);
   const normal = await seqnos(10, 999, 50);
   const big = await seqnos(1000, 100000, 20);
   // The busiest accounts (the generator's hubs first); the deep page is the last full one of the 4 hubs.
-  const accounts = (await q.query<{ account: string; n: number }>(
-    `select account, count(*)::int as n from transactions group by 1 order by 2 desc, 1 limit 20`,
-  )).rows;
+  const accounts = (
+    await q.query<{ account: string; n: number }>(`select account, count(*)::int as n from transactions group by 1 order by 2 desc, 1 limit 20`)
+  ).rows;
   // The largest pending traces, by their root's account; not a hub's, which would list a hundred large traces.
-  const pending = (await q.query<{ external_hash: string; account: string; nodes: string }>(
-    `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
+  const pending = (
+    await q.query<{ external_hash: string; account: string; nodes: string }>(
+      `select E.external_hash, T.account, E.nodes_::text as nodes from traces E join transactions T on T.hash = E.trace_id
       where E.state = 'pending' and T.account <> all($1::text[]) order by E.nodes_ desc limit 40`,
-    [accounts.slice(0, 4).map((a) => a.account)],
-  )).rows;
+      [accounts.slice(0, 4).map((a) => a.account)],
+    )
+  ).rows;
   const hubs = accounts.slice(0, 4);
   const deep = Math.max(0, hubs[hubs.length - 1].n - 10);
   // Keyset cursors as the service issues them, at the same depth: the row just above the deep page.
   const hubCursors: { address: string; after: string }[] = [];
   for (const h of hubs) {
-    const [{ lt }] = (await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])).rows;
+    const [{ lt }] = (
+      await q.query<{ lt: string }>(`select lt::text as lt from transactions where account = $1 order by lt desc offset $2 limit 1`, [h.account, deep - 1])
+    ).rows;
     hubCursors.push({ address: h.account, after: encodeCursor('Account.transactions', [lt]) });
   }
   // The hubs' actions: a depth every hub has, and the cursor the service would give the row just above it.
-  const [{ fewest }] = (await q.query<{ fewest: number }>(
-    `select min(n)::int as fewest from (select count(*) as n from action_accounts where account = any($1::text[]) group by account) c`,
-    [hubs.map((h) => h.account)],
-  )).rows;
+  const [{ fewest }] = (
+    await q.query<{ fewest: number }>(
+      `select min(n)::int as fewest from (select count(*) as n from action_accounts where account = any($1::text[]) group by account) c`,
+      [hubs.map((h) => h.account)],
+    )
+  ).rows;
   const actionDepth = Math.max(0, (fewest ?? 10) - 10);
   const actionCursors: { address: string; after: string }[] = [];
   for (const h of hubs) {
-    const [row] = (await q.query<{ trace_end_lt: string; trace_id: string; action_end_lt: string; action_id: string }>(
-      `select trace_end_lt::text, trace_id, action_end_lt::text, action_id from action_accounts where account = $1
+    const [row] = (
+      await q.query<{ trace_end_lt: string; trace_id: string; action_end_lt: string; action_id: string }>(
+        `select trace_end_lt::text, trace_id, action_end_lt::text, action_id from action_accounts where account = $1
         order by trace_end_lt desc, trace_id desc, action_end_lt desc, action_id desc offset $2 limit 1`,
-      [h.account, Math.max(0, actionDepth - 1)],
-    )).rows;
-    if (row) actionCursors.push({ address: h.account, after: encodeCursor('Account.actions', [row.trace_end_lt, row.trace_id, row.action_end_lt, row.action_id]) });
+        [h.account, Math.max(0, actionDepth - 1)],
+      )
+    ).rows;
+    if (row)
+      actionCursors.push({ address: h.account, after: encodeCursor('Account.actions', [row.trace_end_lt, row.trace_id, row.action_end_lt, row.action_id]) });
   }
   // The hubs' traces: a depth every hub has, and the cursor the service would give the trace just above it.
   const traceRows = async (account: string, offset: number) =>
-    (await q.query<{ end_lt: string; trace_id: string }>(
-      `select E.end_lt::text, E.trace_id from traces E where E.end_lt is not null
+    (
+      await q.query<{ end_lt: string; trace_id: string }>(
+        `select E.end_lt::text, E.trace_id from traces E where E.end_lt is not null
           and E.trace_id in (select T.trace_id from transactions T where T.account = $1)
         order by E.end_lt desc, E.trace_id desc offset $2 limit 1`,
-      [account, offset],
-    )).rows;
-  const [{ fewestTraces }] = (await q.query<{ fewestTraces: number }>(
-    `select min(n)::int as "fewestTraces" from (select count(distinct trace_id) as n from transactions where account = any($1::text[]) group by account) c`,
-    [hubs.map((h) => h.account)],
-  )).rows;
+        [account, offset],
+      )
+    ).rows;
+  const [{ fewestTraces }] = (
+    await q.query<{ fewestTraces: number }>(
+      `select min(n)::int as "fewestTraces" from (select count(distinct trace_id) as n from transactions where account = any($1::text[]) group by account) c`,
+      [hubs.map((h) => h.account)],
+    )
+  ).rows;
   const traceDepth = Math.max(0, (fewestTraces ?? 10) - 10);
   const traceCursors: { address: string; after: string }[] = [];
   for (const h of hubs) {
@@ -160,10 +201,11 @@ async function main() {
     if (row) traceCursors.push({ address: h.account, after: encodeCursor('Account.traces', [row.end_lt, row.trace_id]) });
   }
   const [{ total }] = (await q.query<{ total: number }>('select count(*)::int as total from transactions')).rows;
-  const deepAll = (await q.query<{ lt: string; account: string }>(
-    `select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`,
-    [Math.max(0, total - 40)],
-  )).rows.map((r) => encodeCursor('allTransactions', [r.lt, r.account]));
+  const deepAll = (
+    await q.query<{ lt: string; account: string }>(`select lt::text as lt, account from transactions order by lt desc, account desc offset $1 limit 20`, [
+      Math.max(0, total - 40),
+    ])
+  ).rows.map((r) => encodeCursor('allTransactions', [r.lt, r.account]));
   await q.end();
   if (big.length === 0 || normal.length === 0 || pending.length === 0) throw new Error('the bench database lacks big blocks, normal blocks or pending traces');
 
@@ -186,18 +228,57 @@ async function main() {
     }
     const block = (seqno: number, limit: number) => ({ path: `/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=${limit}` });
 
-    for (const [limit, blocks] of [[10, normal], [100, big], [1000, big]] as const) {
+    for (const [limit, blocks] of [
+      [10, normal],
+      [100, big],
+      [1000, big],
+    ] as const) {
       const name = `REST block, limit ${limit}`;
-      add(await scenario(`floor: node:http + pg, REST limit ${limit}`, floor, blocks.map((s) => block(s, limit)), { serves: [name] }));
-      add(await scenario(name, uncached, blocks.map((s) => block(s, limit)), { versus: `floor: node:http + pg, REST limit ${limit}` }));
+      add(
+        await scenario(
+          `floor: node:http + pg, REST limit ${limit}`,
+          floor,
+          blocks.map((s) => block(s, limit)),
+          { serves: [name] },
+        ),
+      );
+      add(
+        await scenario(
+          name,
+          uncached,
+          blocks.map((s) => block(s, limit)),
+          { versus: `floor: node:http + pg, REST limit ${limit}` },
+        ),
+      );
     }
-    for (const [what, doc, withMessages] of [['flat page', BenchFlatPageDocument, false], ['page with messages', BenchPageWithMessagesDocument, true]] as const) {
+    for (const [what, doc, withMessages] of [
+      ['flat page', BenchFlatPageDocument, false],
+      ['page with messages', BenchPageWithMessagesDocument, true],
+    ] as const) {
       const name = `GraphQL ${what}, 100 transactions`;
       const peerName = `PostGraphile 5: ${what}, 100 transactions`;
-      if (peer) add(await scenario(peerName, peer, big.map((s) => graphql(peerPage(withMessages), { seqno: s, limit: 100 })), { serves: [name] }));
-      add(await scenario(name, uncached, big.map((s) => graphql(print(doc), { seqno: s, limit: 100 })), { versus: peer ? peerName : undefined }));
+      if (peer)
+        add(
+          await scenario(
+            peerName,
+            peer,
+            big.map((s) => graphql(peerPage(withMessages), { seqno: s, limit: 100 })),
+            { serves: [name] },
+          ),
+        );
+      add(
+        await scenario(
+          name,
+          uncached,
+          big.map((s) => graphql(print(doc), { seqno: s, limit: 100 })),
+          { versus: peer ? peerName : undefined },
+        ),
+      );
     }
-    for (const [page, offset, pageAccounts] of [['first page', 0, accounts], [`offset ${deep}`, deep, hubs]] as const) {
+    for (const [page, offset, pageAccounts] of [
+      ['first page', 0, accounts],
+      [`offset ${deep}`, deep, hubs],
+    ] as const) {
       const name = `REST account page (/transactions?account=), limit 10, ${page}`;
       const floorName = `floor: node:http + pg, REST account page, limit 10, ${page}`;
       const rest = pageAccounts.map((a) => ({ path: `/api/v3/transactions?account=${a.account}&limit=10&offset=${offset}` }));
@@ -212,43 +293,168 @@ async function main() {
     // Keyset connections: the same page size at the top of a list and deep in it, by cursor.
     const connection = print(BenchAccountConnectionDocument);
     const accountFirst = 'GraphQL Account.transactions connection with messages, first 10, first page';
-    add(await scenario(accountFirst, uncached, hubs.map((h) => graphql(connection, { address: h.account }))));
-    add(await scenario(`GraphQL Account.transactions connection with messages, first 10, ${deep} deep (cursor)`, uncached, hubCursors.map((c) => graphql(connection, c)), { versus: accountFirst }));
+    add(
+      await scenario(
+        accountFirst,
+        uncached,
+        hubs.map((h) => graphql(connection, { address: h.account })),
+      ),
+    );
+    add(
+      await scenario(
+        `GraphQL Account.transactions connection with messages, first 10, ${deep} deep (cursor)`,
+        uncached,
+        hubCursors.map((c) => graphql(connection, c)),
+        { versus: accountFirst },
+      ),
+    );
     const everything = print(BenchAllTransactionsDocument);
     const allFirst = 'GraphQL allTransactions connection, first 10, first page';
     add(await scenario(allFirst, uncached, [graphql(everything, {})]));
-    add(await scenario(`GraphQL allTransactions connection, first 10, ${total - 40} deep (cursor)`, uncached, deepAll.map((after) => graphql(everything, { after })), { versus: allFirst }));
+    add(
+      await scenario(
+        `GraphQL allTransactions connection, first 10, ${total - 40} deep (cursor)`,
+        uncached,
+        deepAll.map((after) => graphql(everything, { after })),
+        { versus: allFirst },
+      ),
+    );
     // Traces and actions of the 16 busiest accounts that are not hubs (a hub's traces hold hundreds of transactions each).
     const regular = accounts.slice(4);
-    add(await scenario('REST traces by account (/traces?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` }))));
+    add(
+      await scenario(
+        'REST traces by account (/traces?account=), limit 10',
+        uncached,
+        regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` })),
+      ),
+    );
     const hubTraces = 'REST traces of a hub (/traces?account=), limit 10, first page';
-    add(await scenario(hubTraces, uncached, hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` }))));
-    add(await scenario(`REST traces of a hub, limit 10, offset ${traceDepth}`, uncached, hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10&offset=${traceDepth}` })), { versus: hubTraces }));
+    add(
+      await scenario(
+        hubTraces,
+        uncached,
+        hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` })),
+      ),
+    );
+    add(
+      await scenario(
+        `REST traces of a hub, limit 10, offset ${traceDepth}`,
+        uncached,
+        hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10&offset=${traceDepth}` })),
+        { versus: hubTraces },
+      ),
+    );
     const traceConnection = 'GraphQL Account.traces connection of a hub with actions, first 10, first page';
-    add(await scenario(traceConnection, uncached, hubs.map((h) => graphql(print(BenchAccountTracesDocument), { address: h.account }))));
-    add(await scenario(`GraphQL Account.traces connection of a hub with actions, first 10, ${traceDepth} deep (cursor)`, uncached, traceCursors.map((c) => graphql(print(BenchAccountTracesDocument), c)), { versus: traceConnection }));
-    add(await scenario('REST actions by account (/actions?account=), limit 10', uncached, regular.map((a) => ({ path: `/api/v3/actions?account=${a.account}&limit=10` }))));
-    add(await scenario('GraphQL Account.actions connection, first 10', uncached, regular.map((a) => graphql(print(BenchAccountActionsDocument), { address: a.account }))));
+    add(
+      await scenario(
+        traceConnection,
+        uncached,
+        hubs.map((h) => graphql(print(BenchAccountTracesDocument), { address: h.account })),
+      ),
+    );
+    add(
+      await scenario(
+        `GraphQL Account.traces connection of a hub with actions, first 10, ${traceDepth} deep (cursor)`,
+        uncached,
+        traceCursors.map((c) => graphql(print(BenchAccountTracesDocument), c)),
+        { versus: traceConnection },
+      ),
+    );
+    add(
+      await scenario(
+        'REST actions by account (/actions?account=), limit 10',
+        uncached,
+        regular.map((a) => ({ path: `/api/v3/actions?account=${a.account}&limit=10` })),
+      ),
+    );
+    add(
+      await scenario(
+        'GraphQL Account.actions connection, first 10',
+        uncached,
+        regular.map((a) => graphql(print(BenchAccountActionsDocument), { address: a.account })),
+      ),
+    );
     // The hubs' actions, first page and a deep one: REST by offset, GraphQL by cursor.
     const hubActions = 'REST actions of a hub (/actions?account=), limit 10, first page';
-    add(await scenario(hubActions, uncached, hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10` }))));
-    add(await scenario(`REST actions of a hub, limit 10, offset ${actionDepth}`, uncached, hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10&offset=${actionDepth}` })), { versus: hubActions }));
+    add(
+      await scenario(
+        hubActions,
+        uncached,
+        hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10` })),
+      ),
+    );
+    add(
+      await scenario(
+        `REST actions of a hub, limit 10, offset ${actionDepth}`,
+        uncached,
+        hubs.map((h) => ({ path: `/api/v3/actions?account=${h.account}&limit=10&offset=${actionDepth}` })),
+        { versus: hubActions },
+      ),
+    );
     const hubConnection = 'GraphQL Account.actions connection of a hub, first 10, first page';
-    add(await scenario(hubConnection, uncached, hubs.map((h) => graphql(print(BenchAccountActionsDocument), { address: h.account }))));
-    add(await scenario(`GraphQL Account.actions connection of a hub, first 10, ${actionDepth} deep (cursor)`, uncached, actionCursors.map((c) => graphql(print(BenchAccountActionsDocument), c)), { versus: hubConnection }));
+    add(
+      await scenario(
+        hubConnection,
+        uncached,
+        hubs.map((h) => graphql(print(BenchAccountActionsDocument), { address: h.account })),
+      ),
+    );
+    add(
+      await scenario(
+        `GraphQL Account.actions connection of a hub, first 10, ${actionDepth} deep (cursor)`,
+        uncached,
+        actionCursors.map((c) => graphql(print(BenchAccountActionsDocument), c)),
+        { versus: hubConnection },
+      ),
+    );
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
     add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));
-    add(await scenario('GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)', uncached, normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s }))));
-    add(await scenario('GraphQL block, limit 1000, every field', uncached, big.map((s) => graphql(print(BlockTransactionsDocument), { seqno: s, limit: 1000 }))));
-    add(await scenario('REST pendingTraces by account (database)', uncached, pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
-    add(await scenario('REST pendingTraces by account (database + Redis)', withRedis, pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` }))));
-    add(await scenario('GraphQL nested pending trace (depth 4)', uncached, pending.map((p) => graphql(print(NestedPendingTracesDocument), { extMsgHash: [p.external_hash] }))));
+    add(
+      await scenario(
+        'GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)',
+        uncached,
+        normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s })),
+      ),
+    );
+    add(
+      await scenario(
+        'GraphQL block, limit 1000, every field',
+        uncached,
+        big.map((s) => graphql(print(BlockTransactionsDocument), { seqno: s, limit: 1000 })),
+      ),
+    );
+    add(
+      await scenario(
+        'REST pendingTraces by account (database)',
+        uncached,
+        pending.map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` })),
+      ),
+    );
+    add(
+      await scenario(
+        'REST pendingTraces by account (database + Redis)',
+        withRedis,
+        pending.slice(0, 20).map((p) => ({ path: `/api/v3/pendingTraces?account=${p.account}` })),
+      ),
+    );
+    add(
+      await scenario(
+        'GraphQL nested pending trace (depth 4)',
+        uncached,
+        pending.map((p) => graphql(print(NestedPendingTracesDocument), { extMsgHash: [p.external_hash] })),
+      ),
+    );
     const hot = block(big[0], 1000);
     await fetch(cached.base + hot.path);
     const etag = (await fetch(cached.base + hot.path)).headers.get('etag')!;
     add(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot], { versus: 'REST block, limit 1000' }));
-    add(await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], { status: 304, versus: 'REST block, limit 1000' }));
+    add(
+      await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], {
+        status: 304,
+        versus: 'REST block, limit 1000',
+      }),
+    );
 
     let growth: { small: Row; large: Row } | undefined;
     const limit10 = rows.find((r) => r.scenario === 'REST block, limit 10');
@@ -257,9 +463,16 @@ async function main() {
       try {
         const gq = new pg.Client({ connectionString: growthUrl });
         await gq.connect();
-        const smallSeqnos = (await gq.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)).rows.map((r) => r.s);
+        const smallSeqnos = (
+          await gq.query<{ s: number }>(`select mc_block_seqno as s from transactions group by 1 having count(*) between 10 and 999 order by 1 limit 50`)
+        ).rows.map((r) => r.s);
         await gq.end();
-        const smallRow = await scenario(`REST block, limit 10, at ${growthSize} transactions`, small, smallSeqnos.map((s) => block(s, 10)), { versus: 'REST block, limit 10' });
+        const smallRow = await scenario(
+          `REST block, limit 10, at ${growthSize} transactions`,
+          small,
+          smallSeqnos.map((s) => block(s, 10)),
+          { versus: 'REST block, limit 10' },
+        );
         growth = smallRow && { small: smallRow, large: limit10 };
       } finally {
         await small.stop();
@@ -272,9 +485,14 @@ async function main() {
     for (const r of all) {
       const base = r.versus ? all.find((o) => o.scenario === r.versus) : undefined;
       const ratio = base ? `${(r.rps / base.rps).toFixed(2)}×` : '';
-      console.log(`| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${base ? base.scenario : ''} | ${ratio} |${r.errors ? ` ${r.errors} errors` : ''}`);
+      console.log(
+        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${base ? base.scenario : ''} | ${ratio} |${r.errors ? ` ${r.errors} errors` : ''}`,
+      );
     }
-    if (growth) console.log(`\ngrowth: limit-10 p50 at ${size} = ${growth.large.p50} ms, at ${growthSize} = ${growth.small.p50} ms (ratio ${(growth.large.p50 / Math.max(growth.small.p50, 0.001)).toFixed(2)})`);
+    if (growth)
+      console.log(
+        `\ngrowth: limit-10 p50 at ${size} = ${growth.large.p50} ms, at ${growthSize} = ${growth.small.p50} ms (ratio ${(growth.large.p50 / Math.max(growth.small.p50, 0.001)).toFixed(2)})`,
+      );
     if (opts.json) writeFileSync(opts.json, JSON.stringify({ size, connections, duration, rows, growth }, null, 2));
     const failed = rows.filter((r) => r.errors > 0);
     if (failed.length > 0) {

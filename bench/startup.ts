@@ -24,9 +24,15 @@ const ACCOUNT = '0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890
 
 /** Ways of starting the service: the command and its arguments (flags for the service are appended). */
 const MODES: Record<string, { command: string[]; what: string; prepare?: () => void; cwd?: string }> = {
-  tsx: { command: [path.join(ROOT, 'node_modules/.bin/tsx'), 'src/main.ts'], what: 'tsx src/main.ts (the tsx CLI and its node child; `npm start` before the build)' },
+  tsx: {
+    command: [path.join(ROOT, 'node_modules/.bin/tsx'), 'src/main.ts'],
+    what: 'tsx src/main.ts (the tsx CLI and its node child; `npm start` before the build)',
+  },
   built: { command: [process.execPath, 'dist/main.js'], what: 'node dist/main.js (the bundle, no check)' },
-  start: { command: [process.execPath, 'scripts/run.js', 'main'], what: 'node scripts/run.js main (`npm start` without npm: checks the build, then imports dist/main.js)' },
+  start: {
+    command: [process.execPath, 'scripts/run.js', 'main'],
+    what: 'node scripts/run.js main (`npm start` without npm: checks the build, then imports dist/main.js)',
+  },
   'start-stale': {
     command: [process.execPath, 'scripts/run.js', 'main'],
     what: 'the same with dist/build-stamp removed first: a build, then the start',
@@ -99,7 +105,10 @@ function listener(pids: number[], port: number): number {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set(
     ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
-      readFileSync(file, 'utf8').split('\n').slice(1).map((row) => row.trim().split(/\s+/))
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((row) => row.trim().split(/\s+/))
         .filter((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A')
         .map((f) => `socket:[${f[9]}]`),
     ),
@@ -128,13 +137,14 @@ function memory(root: number, port: number) {
     server,
     rss: statusKb(server, 'VmRSS') / 1024,
     peak: statusKb(server, 'VmHWM') / 1024,
-    tree: pids.reduce((sum, pid) => {
-      try {
-        return sum + statusKb(pid, 'VmRSS');
-      } catch {
-        return sum; // gone meanwhile
-      }
-    }, 0) / 1024,
+    tree:
+      pids.reduce((sum, pid) => {
+        try {
+          return sum + statusKb(pid, 'VmRSS');
+        } catch {
+          return sum; // gone meanwhile
+        }
+      }, 0) / 1024,
   };
 }
 
@@ -154,13 +164,17 @@ async function requests(base: string) {
         await fetch(`${base}${BLOCK}&limit=${1 + (i % 100)}&sort=${i % 2 ? 'asc' : 'desc'}`).then(ok);
         break;
       case 1:
-        await graphql(`{ transactionsByMasterchainBlock(seqno: 32737160, limit: ${1 + (i % 50)}) { hash lt account accountInfo { userFriendly } inMsg { source value opcode messageContent { decoded { comment } } } outMsgs { destination value } } }`);
+        await graphql(
+          `{ transactionsByMasterchainBlock(seqno: 32737160, limit: ${1 + (i % 50)}) { hash lt account accountInfo { userFriendly } inMsg { source value opcode messageContent { decoded { comment } } } outMsgs { destination value } } }`,
+        );
         break;
       case 2:
         await fetch(`${base}/api/v3/pendingTraces?account=${ACCOUNT}&limit=${1 + (i % 20)}`).then(ok);
         break;
       case 3:
-        await graphql(`{ pendingTraces(account: "${ACCOUNT}") { traceId root { transaction { hash } children { transaction { hash outMsgs { destination } } } } actions { type details } } }`);
+        await graphql(
+          `{ pendingTraces(account: "${ACCOUNT}") { traceId root { transaction { hash } children { transaction { hash outMsgs { destination } } } } actions { type details } } }`,
+        );
         break;
       default:
         await fetch(`${base}/api/v3/openapi.json`).then(ok);
@@ -249,8 +263,7 @@ function report(title: string, samples: Map<string, Sample[]>) {
   }
 }
 
-const line = (mode: string, i: number, s: Sample) =>
-  console.error(`  ${mode} #${i + 1}: ${COLUMNS.map(([key]) => `${key} ${s[key].toFixed(0)}`).join(', ')}`);
+const line = (mode: string, i: number, s: Sample) => console.error(`  ${mode} #${i + 1}: ${COLUMNS.map(([key]) => `${key} ${s[key].toFixed(0)}`).join(', ')}`);
 
 // the modes that run dist/ find it current (start-stale rebuilds it on purpose)
 if (modes.some((m) => MODES[m].command.some((a) => a.startsWith('dist/') || a === 'scripts/run.js'))) {

@@ -37,7 +37,11 @@ function inputFiles() {
 /** A hash of the inputs' names and contents. */
 export function sourcesHash() {
   const hash = createHash('sha256');
-  for (const rel of inputFiles()) hash.update(`${rel.split(path.sep).join('/')}\0`).update(readFileSync(path.join(ROOT, rel))).update('\0');
+  for (const rel of inputFiles())
+    hash
+      .update(`${rel.split(path.sep).join('/')}\0`)
+      .update(readFileSync(path.join(ROOT, rel)))
+      .update('\0');
   return hash.digest('hex');
 }
 

@@ -41,9 +41,10 @@ databaseOptions(program.command('import'))
     const config = loadConfig(process.env, opts);
     const db = await openForWriting(config);
     let failed = 0;
-    const bar = process.stdout.isTTY && files.length > 1
-      ? new cliProgress.SingleBar({ format: 'importing [{bar}] {value}/{total} files | {file}', hideCursor: true }, cliProgress.Presets.shades_classic)
-      : undefined;
+    const bar =
+      process.stdout.isTTY && files.length > 1
+        ? new cliProgress.SingleBar({ format: 'importing [{bar}] {value}/{total} files | {file}', hideCursor: true }, cliProgress.Presets.shades_classic)
+        : undefined;
     // Lines go above the bar: clear its line first, and it redraws on the next update.
     const say = (line: string) => (bar ? process.stdout.write(`\r\x1b[K${line}\n`) : console.log(line));
     try {
@@ -54,7 +55,9 @@ databaseOptions(program.command('import'))
         const started = performance.now();
         try {
           const s = await importFile(db, file);
-          say(`${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces, ${s.actions} actions (${Math.round(performance.now() - started)} ms)`);
+          say(
+            `${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces, ${s.actions} actions (${Math.round(performance.now() - started)} ms)`,
+          );
           for (const warning of s.warnings) say(`${file}: warning: ${warning}`);
         } catch (err) {
           if (!(err instanceof ImportFileError)) throw err;
@@ -137,7 +140,9 @@ program
 
 program
   .command('replay')
-  .description("play v3 traces into Redis as TON Center's trace emulator would, live: pending, confirmed, finalized, sometimes invalidated (to watch the streams without an emulator)")
+  .description(
+    "play v3 traces into Redis as TON Center's trace emulator would, live: pending, confirmed, finalized, sometimes invalidated (to watch the streams without an emulator)",
+  )
   .argument('[files...]', 'v3 traces responses (JSON); default: the demo traces')
   .option('--redis-url <url>', 'Redis to write to (env REDIS_URL, default redis://127.0.0.1:6379)')
   .option('--step-ms <ms>', 'pause between stages of a trace', '2000')

@@ -103,7 +103,10 @@ function access(env: NodeJS.ProcessEnv): Config['access'] {
   };
   const redisUrl = env.RATE_LIMIT_REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL');
-  const apiKeys = (env.API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const apiKeys = (env.API_KEYS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const requireKey = flag('REQUIRE_API_KEY', env.REQUIRE_API_KEY, false);
   if (requireKey && apiKeys.length === 0) throw new ConfigError('REQUIRE_API_KEY needs API_KEYS');
   return {
@@ -116,7 +119,8 @@ function access(env: NodeJS.ProcessEnv): Config['access'] {
   };
 }
 
-const TRUST_PROXY_FORMS = 'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
+const TRUST_PROXY_FORMS =
+  'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
 
 /** `true` is one proxy (a balancer in front), not every hop: trusting all would take the leftmost entry, which the client writes. */
 function trustProxy(raw: string | undefined): number | string[] {
@@ -191,10 +195,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
       maxLagMs: integer('MAX_REPLICA_LAG_MS', env.MAX_REPLICA_LAG_MS, 2000, 0, 3_600_000),
       probeMs: integer('REPLICA_PROBE_MS', env.REPLICA_PROBE_MS, 1000, 100, 600_000),
     },
-    replicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean).map((u) => {
-      if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
-      return u;
-    }),
+    replicaUrls: (env.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)
+      .map((u) => {
+        if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
+        return u;
+      }),
     maxTraceTransactions: integer('MAX_TRACE_TRANSACTIONS', env.MAX_TRACE_TRANSACTIONS, 4000, 1, 1_000_000),
     graphql: {
       limits: {

@@ -3,7 +3,11 @@ import { Counter } from 'prom-client';
 
 /** What standard output could not take, since start (one output per process, so module-wide). /metrics shows them. */
 export const logDropped = {
-  lines: new Counter({ name: 'tonql_log_dropped_lines_total', help: 'Log lines dropped because standard output did not take them (a reader that stalled or left)', registers: [] }),
+  lines: new Counter({
+    name: 'tonql_log_dropped_lines_total',
+    help: 'Log lines dropped because standard output did not take them (a reader that stalled or left)',
+    registers: [],
+  }),
   bytes: new Counter({ name: 'tonql_log_dropped_bytes_total', help: 'Bytes of the log lines dropped', registers: [] }),
 };
 
@@ -18,7 +22,10 @@ type Output = NodeJS.WritableStream & { writableLength: number };
 export class BoundedOutput {
   private broken = false;
 
-  constructor(private readonly out: Output, private readonly maxBuffered: number) {
+  constructor(
+    private readonly out: Output,
+    private readonly maxBuffered: number,
+  ) {
     out.on('error', () => (this.broken = true));
   }
 

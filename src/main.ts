@@ -33,7 +33,10 @@ const SETTINGS: [env: string, help: string][] = [
   ['PG_CONNECT_TIMEOUT_MS', 'how long to wait for a pool connection (default 2000)'],
   ['CACHE_MAX_MB', 'memory for finalized block pages served again, 0 to turn off (default 64)'],
   ['MAX_CONCURRENT_REQUESTS', 'requests building responses at once, the rest queue (default 4)'],
-  ['MAX_CONCURRENT_TRANSACTIONS', 'rows shaped at once over those requests; a page weighs its limit, a trace page its transactions, a GraphQL request the sum of its pages; a heavier one runs alone (default 1500)'],
+  [
+    'MAX_CONCURRENT_TRANSACTIONS',
+    'rows shaped at once over those requests; a page weighs its limit, a trace page its transactions, a GraphQL request the sum of its pages; a heavier one runs alone (default 1500)',
+  ],
   ['REQUEST_TIMEOUT_MS', "how long a request's work may run once it has its turn; then 504 (default 30000)"],
   ['MAX_BUFFERED_BODY_BYTES', 'request bodies held in memory at once, over every connection; past it 503 (default 67108864)'],
   ['BODY_TIMEOUT_MS', 'how long a request body may take to arrive; then 408 (default 10000)'],
@@ -100,12 +103,21 @@ async function main() {
     await connected(redis).catch((err: Error) => log.warn(`Redis: ${err.message}; pending traces come from the database until it answers`));
   }
   const services = {
-    db, network, apiVersion, statementTimeoutMs: config.statementTimeoutMs, log,
+    db,
+    network,
+    apiVersion,
+    statementTimeoutMs: config.statementTimeoutMs,
+    log,
     emulator: redis && new EmulatorRepository(redis, log),
     masterchainTip: new MasterchainTip(),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
-    limiter: new Limiter({ max: config.maxConcurrentRequests, maxWeight: config.maxConcurrentTransactions, maxQueue: config.maxQueuedRequests, maxWaitMs: config.maxQueueWaitMs }),
+    limiter: new Limiter({
+      max: config.maxConcurrentRequests,
+      maxWeight: config.maxConcurrentTransactions,
+      maxQueue: config.maxQueuedRequests,
+      maxWaitMs: config.maxQueueWaitMs,
+    }),
     maxTraceTransactions: config.maxTraceTransactions,
     requestTimeoutMs: config.requestTimeoutMs,
     bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
@@ -117,17 +129,28 @@ async function main() {
   const live = new LiveRuntime(config.live, log);
   const liveServices = { ...services, live };
   // One source per process: the emulator's channels (when Redis is configured) and the database's new blocks.
-  const source = redis && config.redisUrl
-    ? new RedisLiveSource(config.redisUrl, liveServices.emulator!, live.hub, { maxTransactions: config.maxTraceTransactions, readAccountState: (key) => readAccountState(redis, key) }, log)
-    : undefined;
+  const source =
+    redis && config.redisUrl
+      ? new RedisLiveSource(
+          config.redisUrl,
+          liveServices.emulator!,
+          live.hub,
+          { maxTransactions: config.maxTraceTransactions, readAccountState: (key) => readAccountState(redis, key) },
+          log,
+        )
+      : undefined;
   source?.start().catch((err: Error) => log.warn(`live events from Redis: ${err.message}`));
-  const watcher = config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
+  const watcher =
+    config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
   watcher?.start();
   const { server, shutdown } = createHttpServer(liveServices, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    log.info({ port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, redis: Boolean(redis), network }, `listening on http://localhost:${port}`);
+    log.info(
+      { port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, redis: Boolean(redis), network },
+      `listening on http://localhost:${port}`,
+    );
   });
   // SIGTERM is a deploy: drain for the balancer. SIGINT is a person at a terminal: no drain. A second signal
   // stops at once. Either way the process ends by the deadline, whatever the database or standard output do.

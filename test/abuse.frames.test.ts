@@ -57,19 +57,27 @@ const graphqlWsFrame = fc.oneof(
       {
         type: fc.oneof(fc.constantFrom('subscribe', 'ping', 'pong', 'complete', 'next', 'connection_init', 'error'), hostile),
         id: fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), hostile),
-        payload: fc.oneof(fc.record({ query: fc.oneof(document, hostile), variables: fc.oneof(fc.record({ a: hostile, s: hostile, t: hostile }), hostile) }, { requiredKeys: [] }), hostile),
+        payload: fc.oneof(
+          fc.record(
+            { query: fc.oneof(document, hostile), variables: fc.oneof(fc.record({ a: hostile, s: hostile, t: hostile }), hostile) },
+            { requiredKeys: [] },
+          ),
+          hostile,
+        ),
       },
       { requiredKeys: [] },
     )
     .map((o) => JSON.stringify(o)),
-  fc.constantFrom(
-    { type: 'next', id: '1', payload: {} },
-    { type: 'error', id: '1', payload: [{ message: 'x' }] },
-    { type: 'connection_ack' },
-    { type: 'complete', id: '1' },
-    { type: 'subscribe', id: '1', payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
-    { type: 'subscribe', id: 'i'.repeat(200), payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
-  ).map((o) => JSON.stringify(o)),
+  fc
+    .constantFrom(
+      { type: 'next', id: '1', payload: {} },
+      { type: 'error', id: '1', payload: [{ message: 'x' }] },
+      { type: 'connection_ack' },
+      { type: 'complete', id: '1' },
+      { type: 'subscribe', id: '1', payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
+      { type: 'subscribe', id: 'i'.repeat(200), payload: { query: 'subscription { accountStates(accounts: ["0:' + '1'.repeat(64) + '"]) { kind } }' } },
+    )
+    .map((o) => JSON.stringify(o)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
 );

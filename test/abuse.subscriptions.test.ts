@@ -28,13 +28,32 @@ const subscriptionDocument = fc.oneof(
     `subscription { ...F } fragment F on Subscription { ...F }`,
     `subscription { actions(accounts: ["${ACCOUNT}"], supportedActionTypes: ["\\u0000"]) { kind } }`,
   ),
-  fc.array(fc.constantFrom('v1', 'v2', 'v3', 'v4', 'latest', 'jettons', '\u0000'), { maxLength: 400 }).map(
-    (types) => `subscription { traces(accounts: ["${ACCOUNT}"], supportedActionTypes: ${JSON.stringify(types)}) { kind } }`,
-  ),
+  fc
+    .array(fc.constantFrom('v1', 'v2', 'v3', 'v4', 'latest', 'jettons', '\u0000'), { maxLength: 400 })
+    .map((types) => `subscription { traces(accounts: ["${ACCOUNT}"], supportedActionTypes: ${JSON.stringify(types)}) { kind } }`),
   fc.integer({ min: 1, max: 3000 }).map((n) => `subscription { transactions(accounts: ${JSON.stringify(Array.from({ length: n }, () => ACCOUNT))}) { kind } }`),
 );
-const accept = fc.option(fc.constantFrom('*/*', 'text/event-stream', 'text/*', 'application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/event-stream;q=0', 'text/html, */*;q=0.1', ''), { nil: undefined });
-const contentType = fc.constantFrom('application/json', 'application/graphql', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain');
+const accept = fc.option(
+  fc.constantFrom(
+    '*/*',
+    'text/event-stream',
+    'text/*',
+    'application/json',
+    'application/graphql-response+json',
+    'multipart/mixed',
+    'text/event-stream;q=0',
+    'text/html, */*;q=0.1',
+    '',
+  ),
+  { nil: undefined },
+);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/graphql',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'text/plain',
+);
 
 function body(type: string, query: string): string {
   if (type === 'application/graphql') return query;

@@ -102,7 +102,11 @@ describe('API keys and rate limits', () => {
   });
 
   it('ignores X-Forwarded-For when the peer is not one of the trusted proxies', async () => {
-    const service = await serve(db.reader, policy({ perIp: { rate: 1, burst: 2 }, trustProxy: proxyTrust(['10.0.0.0/8']) }), new RateLimiter({ now: fakeClock().now }));
+    const service = await serve(
+      db.reader,
+      policy({ perIp: { rate: 1, burst: 2 }, trustProxy: proxyTrust(['10.0.0.0/8']) }),
+      new RateLimiter({ now: fakeClock().now }),
+    );
     try {
       const statuses = [];
       for (const xff of ['1.1.1.1', '2.2.2.2, 10.1.2.3', '3.3.3.3']) statuses.push((await service.get(ROUTE, { headers: { 'X-Forwarded-For': xff } })).status);
@@ -120,7 +124,10 @@ describe('API keys and rate limits', () => {
     await Promise.all([connected(r1), connected(r2)]);
     const clock = fakeClock();
     const p = policy({ perIp: { rate: 1, burst: 4 } });
-    const [a, b] = [await serve(db.reader, p, new RateLimiter({ redis: r1, now: clock.now })), await serve(db.reader, p, new RateLimiter({ redis: r2, now: clock.now }))];
+    const [a, b] = [
+      await serve(db.reader, p, new RateLimiter({ redis: r1, now: clock.now })),
+      await serve(db.reader, p, new RateLimiter({ redis: r2, now: clock.now })),
+    ];
     try {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) statuses.push((await a.get(ROUTE)).status, (await b.get(ROUTE)).status);
@@ -172,17 +179,31 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('read replica
   it('with reads from the primary off and no replica reachable: 503 for reads, /ready 503 naming the sources', async () => {
     const db = await createTestDatabase('postgres');
     const gone = openPostgres({ connectionString: 'postgres://postgres@127.0.0.1:1/none', readOnly: true, connectionTimeoutMs: 500 });
-    const router = new ReadRouter(openPostgres({ connectionString: db.url!, readOnly: true }), [{ name: 'replica', db: gone }], { readFromPrimary: 'never', maxLagMs: 2000, probeMs: 60_000 });
+    const router = new ReadRouter(openPostgres({ connectionString: db.url!, readOnly: true }), [{ name: 'replica', db: gone }], {
+      readFromPrimary: 'never',
+      maxLagMs: 2000,
+      probeMs: 60_000,
+    });
     await router.start();
     const service = await serve(router, policy({}), new RateLimiter());
     try {
-      expect(router.states.map((s) => [s.name, s.state])).toEqual([['primary', 'up'], ['replica', 'down']]);
+      expect(router.states.map((s) => [s.name, s.state])).toEqual([
+        ['primary', 'up'],
+        ['replica', 'down'],
+      ]);
       const res = await service.get(ROUTE);
       expect(res.status).toBe(503);
       expect((await res.json()).error).toMatch(/no database source can serve reads/);
       const ready = await service.get('/ready');
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ ready: false, database: 'unavailable', sources: [{ name: 'primary', state: 'up' }, { name: 'replica', state: 'down' }] });
+      expect(await ready.json()).toMatchObject({
+        ready: false,
+        database: 'unavailable',
+        sources: [
+          { name: 'primary', state: 'up' },
+          { name: 'replica', state: 'down' },
+        ],
+      });
     } finally {
       await service.close();
       await router.close();
@@ -196,10 +217,21 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('read replica
     const counts = [0, 0];
     const replica = (i: number): Database => {
       const pool = openPostgres({ connectionString: db.url!, readOnly: true });
-      return { ...pool, query: (t, p) => ((counts[i] += 1), pool.query(t, p)), queryWithTimeout: (t, p, ms) => ((counts[i] += 1), pool.queryWithTimeout(t, p, ms)) };
+      return {
+        ...pool,
+        query: (t, p) => ((counts[i] += 1), pool.query(t, p)),
+        queryWithTimeout: (t, p, ms) => ((counts[i] += 1), pool.queryWithTimeout(t, p, ms)),
+      };
     };
     const primary = openPostgres({ connectionString: db.url!, readOnly: true });
-    const spread = new ReadRouter(primary, [{ name: 'a', db: replica(0) }, { name: 'b', db: replica(1) }], { readFromPrimary: 'never', maxLagMs: 2000, probeMs: 60_000 });
+    const spread = new ReadRouter(
+      primary,
+      [
+        { name: 'a', db: replica(0) },
+        { name: 'b', db: replica(1) },
+      ],
+      { readFromPrimary: 'never', maxLagMs: 2000, probeMs: 60_000 },
+    );
     await spread.start();
     counts.fill(0);
     const service = await serve(spread, policy({}), new RateLimiter());

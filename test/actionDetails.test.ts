@@ -115,28 +115,50 @@ describe.each(await availableBackends())('action details of every type on %s', (
   });
 
   it('types the same details in GraphQL: one object per shape, every field equal to the JSON value', async () => {
-    const schemaTypes = (await execute<any, any>(service.yoga, '{ __schema { types { name kind possibleTypes { name } fields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }')).data.__schema.types;
+    const schemaTypes = (
+      await execute<any, any>(
+        service.yoga,
+        '{ __schema { types { name kind possibleTypes { name } fields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }',
+      )
+    ).data.__schema.types;
     const byName = new Map<string, any>(schemaTypes.map((t: any) => [t.name, t]));
     const named = (t: any): string => (t.name ?? named(t.ofType)) as string;
     const selection = (typeName: string): string =>
-      byName.get(typeName).fields.map((f: any) => (byName.get(named(f.type)).kind === 'OBJECT' ? `${f.name} { ${selection(named(f.type))} }` : f.name)).join(' ');
+      byName
+        .get(typeName)
+        .fields.map((f: any) => (byName.get(named(f.type)).kind === 'OBJECT' ? `${f.name} { ${selection(named(f.type))} }` : f.name))
+        .join(' ');
     const members: { name: string }[] = byName.get('ActionDetails').possibleTypes;
     // one query per member (the whole union at once passes the token limit); aliased, as members share key
     // names with different types (change_dns's value is an object)
     const fragment = (t: string) =>
-      `... on ${t} { ${byName.get(t).fields.map((f: any) => `${t}_${f.name}: ${f.name}${byName.get(named(f.type)).kind === 'OBJECT' ? ` { ${selection(named(f.type))} }` : ''}`).join(' ')} }`;
+      `... on ${t} { ${byName
+        .get(t)
+        .fields.map((f: any) => `${t}_${f.name}: ${f.name}${byName.get(named(f.type)).kind === 'OBJECT' ? ` { ${selection(named(f.type))} }` : ''}`)
+        .join(' ')} }`;
     const nodes: any[] = [];
     for (const member of members) {
-      const res = await execute<any, any>(service.yoga, `query($ids: [String!], $types: [String!]) { actions(actionId: $ids, actionType: $types, first: 100) { edges { node { type details typedDetails { __typename ${fragment(member.name)} } } } } }`, {
-        ids: documents.map((d) => d.action_id),
-        types: TYPES.map(([t]) => t),
-      });
+      const res = await execute<any, any>(
+        service.yoga,
+        `query($ids: [String!], $types: [String!]) { actions(actionId: $ids, actionType: $types, first: 100) { edges { node { type details typedDetails { __typename ${fragment(member.name)} } } } } }`,
+        {
+          ids: documents.map((d) => d.action_id),
+          types: TYPES.map(([t]) => t),
+        },
+      );
       expect(res.errors, member.name).toBeUndefined();
       nodes.push(...res.data.actions.edges.map((e: any) => e.node).filter((n: any) => n.typedDetails?.__typename === member.name));
     }
     // every type has its typed object, found once
     expect(nodes.map((n) => n.type).sort()).toEqual(TYPES.map(([t]) => t).sort());
-    const plain = (v: unknown): unknown => (typeof v === 'number' ? String(v) : Array.isArray(v) ? v.map(plain) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [camel(k), plain(x)])) : v);
+    const plain = (v: unknown): unknown =>
+      typeof v === 'number'
+        ? String(v)
+        : Array.isArray(v)
+          ? v.map(plain)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [camel(k), plain(x)]))
+            : v;
     for (const node of nodes) {
       const typed = node.typedDetails;
       for (const [key, value] of Object.entries(node.details)) {
@@ -163,7 +185,9 @@ describe.each(await availableBackends())('computed action details on %s', (backe
     const doc = { actions: [{ trace_id: TRACE, action_id: action, type, start_lt: '1', end_lt: '2', trace_end_lt: '2', accounts: [A('A')], details }] };
     await importDocument(db.writer, 'one.json', JSON.stringify(doc));
     if (tweak) await db.writer.query(tweak(TRACE, action));
-    const res = await service.get(`/api/v3/actions?action_id=${encodeURIComponent(action)}&action_type=${type === 'extra_currency_transfer' ? 'ton_transfer,call_contract' : type}`);
+    const res = await service.get(
+      `/api/v3/actions?action_id=${encodeURIComponent(action)}&action_type=${type === 'extra_currency_transfer' ? 'ton_transfer,call_contract' : type}`,
+    );
     const body = await res.json();
     expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
     expect(body.actions, type).toHaveLength(1);
@@ -182,7 +206,15 @@ describe.each(await availableBackends())('computed action details on %s', (backe
   });
 
   it('builds the DNS record value from its schema: one slot filled, text records in the storage slot as TON Center does', async () => {
-    const smc = { sum_type: 'DNSSmcAddress', dns_smc_address: A('D'), dns_adnl_address: null, dns_text: null, dns_next_resolver_address: null, dns_storage_address: null, flags: 0 };
+    const smc = {
+      sum_type: 'DNSSmcAddress',
+      dns_smc_address: A('D'),
+      dns_adnl_address: null,
+      dns_text: null,
+      dns_next_resolver_address: null,
+      dns_storage_address: null,
+      flags: 0,
+    };
     expect((await served('change_dns', { key: 'k', value: smc })).details.value).toEqual(smc);
     const text = await served('change_dns', { key: 'k', value: { sum_type: 'DNSText', dns_storage_address: 'hello', flags: 1 } });
     expect(text.details.value).toEqual({ ...smc, sum_type: 'DNSText', dns_smc_address: null, dns_storage_address: 'hello', flags: 1 });
@@ -191,21 +223,38 @@ describe.each(await availableBackends())('computed action details on %s', (backe
   });
 
   it('pairs claimed jettons with their amounts, and gives [] when the stored lists differ in length', async () => {
-    const rewards = [{ jetton: A('D'), amount: '5' }, { jetton: A('E'), amount: '6' }];
+    const rewards = [
+      { jetton: A('D'), amount: '5' },
+      { jetton: A('E'), amount: '6' },
+    ];
     expect((await served('jvault_claim', { claimed_rewards: rewards })).details.claimed_rewards).toEqual(rewards);
-    const uneven = await served('jvault_claim', { claimed_rewards: rewards }, (t, a) => `update actions set jvault_claim_data.claimed_amounts = '{7}' ${where(t, a)}`);
+    const uneven = await served(
+      'jvault_claim',
+      { claimed_rewards: rewards },
+      (t, a) => `update actions set jvault_claim_data.claimed_amounts = '{7}' ${where(t, a)}`,
+    );
     expect(uneven.details.claimed_rewards).toEqual([]);
   });
 
   it("points a deposit's liquidity at DeDust's deposit contract, and at the pool on other DEXes", async () => {
-    expect((await served('dex_deposit_liquidity', { dex: 'dedust', pool: A('D'), destination_liquidity: A('E') })).details).toMatchObject({ pool: A('D'), destination_liquidity: A('E') });
-    expect((await served('dex_deposit_liquidity', { dex: 'stonfi', pool: A('D'), destination_liquidity: A('E') })).details).toMatchObject({ pool: A('D'), destination_liquidity: A('D') });
+    expect((await served('dex_deposit_liquidity', { dex: 'dedust', pool: A('D'), destination_liquidity: A('E') })).details).toMatchObject({
+      pool: A('D'),
+      destination_liquidity: A('E'),
+    });
+    expect((await served('dex_deposit_liquidity', { dex: 'stonfi', pool: A('D'), destination_liquidity: A('E') })).details).toMatchObject({
+      pool: A('D'),
+      destination_liquidity: A('D'),
+    });
     const withdraw = await served('dex_withdraw_liquidity', { dex: 'stonfi', pool: A('D') });
     expect(withdraw.details).toMatchObject({ destination_liquidity: A('D'), is_refund: null });
   });
 
   it("renames tonstakers to liquid_staking and gives a liquid staking withdrawal request's amount as tokens burnt", async () => {
-    const deposit = await served('stake_deposit', { provider: 'nominator', amount: '10' }, (t, a) => `update actions set staking_data.provider = 'tonstakers' ${where(t, a)}`);
+    const deposit = await served(
+      'stake_deposit',
+      { provider: 'nominator', amount: '10' },
+      (t, a) => `update actions set staking_data.provider = 'tonstakers' ${where(t, a)}`,
+    );
     expect(deposit.details.provider).toBe('liquid_staking');
     expect(deposit.details).not.toHaveProperty('source_asset');
     const request = await served('stake_withdrawal_request', { provider: 'liquid_staking', tokens_burnt: '77' });
@@ -215,8 +264,14 @@ describe.each(await availableBackends())('computed action details on %s', (backe
 
   it("names EVAA's liquidated asset from its id on the service's network", async () => {
     const usdt = '0xb387968236197958ca4ac55e9b5be38e688c7631af84c86756431f49a878ef33';
-    expect((await served('evaa_liquidate', { asset_id: usdt })).details).toMatchObject({ asset: '0:729C13B6DF2C07CBF0A06AB63D34AF454F3D320EC1BCD8FB5C6D24D0806A17C2', is_known_asset: true });
-    expect((await served('evaa_liquidate', { asset_id: '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a' })).details).toMatchObject({ asset: null, is_known_asset: true });
+    expect((await served('evaa_liquidate', { asset_id: usdt })).details).toMatchObject({
+      asset: '0:729C13B6DF2C07CBF0A06AB63D34AF454F3D320EC1BCD8FB5C6D24D0806A17C2',
+      is_known_asset: true,
+    });
+    expect((await served('evaa_liquidate', { asset_id: '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a' })).details).toMatchObject({
+      asset: null,
+      is_known_asset: true,
+    });
     expect((await served('evaa_liquidate', { asset_id: '0x00' })).details).toMatchObject({ asset: null, is_known_asset: false });
     expect((await served('evaa_liquidate', {})).details).toMatchObject({ asset: null, is_known_asset: false });
   });
@@ -237,8 +292,14 @@ describe.each(await availableBackends())('computed action details on %s', (backe
     expect((await served('nft_transfer', { forward_payload: text })).details).toMatchObject({ comment: 'gm <3', is_encrypted_comment: false });
     const secret = Buffer.from('0102030405', 'hex');
     const encrypted = boc((b) => b.storeUint(0x2167da4b, 32).storeBuffer(secret));
-    expect((await served('nft_transfer', { forward_payload: encrypted })).details).toMatchObject({ comment: secret.toString('base64'), is_encrypted_comment: true });
-    expect((await served('nft_transfer', { forward_payload: boc((b) => b.storeUint(7, 32)) })).details).toMatchObject({ comment: null, is_encrypted_comment: false });
+    expect((await served('nft_transfer', { forward_payload: encrypted })).details).toMatchObject({
+      comment: secret.toString('base64'),
+      is_encrypted_comment: true,
+    });
+    expect((await served('nft_transfer', { forward_payload: boc((b) => b.storeUint(7, 32)) })).details).toMatchObject({
+      comment: null,
+      is_encrypted_comment: false,
+    });
     expect((await served('nft_transfer', {})).details).toMatchObject({ comment: null, is_encrypted_comment: null });
   });
 

@@ -8,8 +8,22 @@ import { availableBackends, createTestDatabase, type TestDatabase } from './help
 import { fixtureJson, fixtureText } from './helpers/fixtures';
 
 const ACTION_FIELDS = [
-  'accounts', 'action_id', 'details', 'end_lt', 'end_utime', 'start_lt', 'start_utime', 'success', 'trace_end_lt',
-  'trace_end_utime', 'trace_external_hash', 'trace_external_hash_norm', 'trace_id', 'trace_mc_seqno_end', 'transactions', 'type',
+  'accounts',
+  'action_id',
+  'details',
+  'end_lt',
+  'end_utime',
+  'start_lt',
+  'start_utime',
+  'success',
+  'trace_end_lt',
+  'trace_end_utime',
+  'trace_external_hash',
+  'trace_external_hash_norm',
+  'trace_id',
+  'trace_mc_seqno_end',
+  'transactions',
+  'type',
 ];
 
 /** toncenter omits empty detail fields; we keep every key (opcodes in its "0x%08x" form, as they come). */
@@ -68,13 +82,27 @@ describe.each(await availableBackends())('actions on %s', (backend) => {
     const doc = {
       actions: [
         {
-          trace_id: trace, action_id: h(2), type: 'jetton_transfer', success: true, start_lt: '1', end_lt: '2',
-          start_utime: 1, end_utime: 2, trace_end_lt: '2', trace_end_utime: 2, trace_mc_seqno_end: 9, transactions: [],
+          trace_id: trace,
+          action_id: h(2),
+          type: 'jetton_transfer',
+          success: true,
+          start_lt: '1',
+          end_lt: '2',
+          start_utime: 1,
+          end_utime: 2,
+          trace_end_lt: '2',
+          trace_end_utime: 2,
+          trace_mc_seqno_end: 9,
+          transactions: [],
           accounts: ['0:' + 'A'.repeat(64)],
           details: { amount: big, query_id: '18446744073709551615', forward_amount: big, asset: '0:' + 'B'.repeat(64) },
         },
         {
-          trace_id: trace, action_id: h(3), type: 'extra_currency_transfer', start_lt: '3', end_lt: '4',
+          trace_id: trace,
+          action_id: h(3),
+          type: 'extra_currency_transfer',
+          start_lt: '3',
+          end_lt: '4',
           details: { source: '0:' + 'C'.repeat(64), value: '5', value_extra_currencies: { '100': big } },
         },
         { trace_id: trace, action_id: h(4), type: 'unknown', start_lt: '5', end_lt: '6', details: { value: '7' } },

@@ -57,16 +57,40 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     const txs = trace.transactions_order.map((h: string) => trace.transactions[h]);
     const root = txs[0];
     const id = (n: number) => Buffer.alloc(32, n).toString('base64');
-    const base = { trace_id: trace.trace_id, success: true, start_lt: trace.start_lt, end_lt: trace.end_lt, trace_end_lt: trace.end_lt, trace_end_utime: trace.end_utime, trace_mc_seqno_end: Number(trace.mc_seqno_end) };
+    const base = {
+      trace_id: trace.trace_id,
+      success: true,
+      start_lt: trace.start_lt,
+      end_lt: trace.end_lt,
+      trace_end_lt: trace.end_lt,
+      trace_end_utime: trace.end_utime,
+      trace_mc_seqno_end: Number(trace.mc_seqno_end),
+    };
     trace.actions = [
-      { ...base, action_id: id(1), type: 'ton_transfer', transactions: [txs[0].hash, txs[1].hash], details: { source: root.account, destination: txs[1].account, value: '1' } },
-      { ...base, action_id: id(2), type: 'call_contract', transactions: [txs[2].hash], details: { source: txs[1].account, destination: txs[2].account, value: '2' } },
+      {
+        ...base,
+        action_id: id(1),
+        type: 'ton_transfer',
+        transactions: [txs[0].hash, txs[1].hash],
+        details: { source: root.account, destination: txs[1].account, value: '1' },
+      },
+      {
+        ...base,
+        action_id: id(2),
+        type: 'call_contract',
+        transactions: [txs[2].hash],
+        details: { source: txs[1].account, destination: txs[2].account, value: '2' },
+      },
     ];
     await importDocument(db.writer, 'actions-on-trace', JSON.stringify({ traces: [trace] }));
     expect(ids(await get(`tx_hash=${encodeURIComponent(txs[1].hash)}`))).toEqual([id(1)]);
     expect(ids(await get(`tx_hash=${encodeURIComponent(txs[2].hash)}&tx_hash=${encodeURIComponent(txs[0].hash)}`))).toEqual([id(2), id(1)]);
     // a message names the actions holding the transaction that sent it or the one that received it (id 2 sorts first)
-    const holding = (msg: string) => [...trace.actions].reverse().filter((a: any) => txs.some((t: any) => a.transactions.includes(t.hash) && (t.in_msg?.hash === msg || t.out_msgs.some((m: any) => m.hash === msg)))).map((a: any) => a.action_id);
+    const holding = (msg: string) =>
+      [...trace.actions]
+        .reverse()
+        .filter((a: any) => txs.some((t: any) => a.transactions.includes(t.hash) && (t.in_msg?.hash === msg || t.out_msgs.some((m: any) => m.hash === msg))))
+        .map((a: any) => a.action_id);
     expect(holding(txs[2].in_msg.hash).length).toBeGreaterThan(0);
     expect(ids(await get(`msg_hash=${encodeURIComponent(txs[2].in_msg.hash)}`))).toEqual(holding(txs[2].in_msg.hash));
     expect(ids(await get(`msg_hash=${encodeURIComponent(root.in_msg.hash)}`))).toEqual([id(1)]);
@@ -95,7 +119,7 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     expect(action.transactions_full.every((t: any) => t.description && 'in_msg' in t && 'out_msgs' in t)).toBe(true);
   });
 
-  it('GraphQL: actions and Account.actions as keyset connections in REST\'s order; Transaction.actions, Action.transactionsFull and Action.trace', async () => {
+  it("GraphQL: actions and Account.actions as keyset connections in REST's order; Transaction.actions, Action.transactionsFull and Action.trace", async () => {
     const query = async (doc: string, variables?: Record<string, unknown>) => {
       const { data, errors } = (await execute(service.yoga, doc, variables)) as any;
       expect(errors, doc).toBeUndefined();
@@ -106,7 +130,10 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 20; i += 1) {
-      const data = await query('query ($after: String) { actions(first: 1, after: $after) { pageInfo { hasNextPage endCursor } edges { node { actionId } } } }', { after });
+      const data = await query(
+        'query ($after: String) { actions(first: 1, after: $after) { pageInfo { hasNextPage endCursor } edges { node { actionId } } } }',
+        { after },
+      );
       seen.push(...data.actions.edges.map((e: any) => e.node.actionId));
       if (!data.actions.pageInfo.hasNextPage) break;
       after = data.actions.pageInfo.endCursor;
@@ -116,7 +143,9 @@ describe.each(await availableBackends())('GET /api/v3/actions on %s', (backend) 
     const { account: mine } = await query(`{ account(address: "${account}") { actions(first: 10) { edges { node { actionId type } } } } }`);
     expect(mine.actions.edges.map((e: any) => e.node.actionId)).toEqual(actions.map((a) => a.action_id));
     const id1 = Buffer.alloc(32, 1).toString('base64');
-    const { actions: page } = await query(`{ actions(actionId: ["${id1}"]) { edges { node { transactions transactionsFull { hash actions { actionId } } trace { traceId } } } } }`);
+    const { actions: page } = await query(
+      `{ actions(actionId: ["${id1}"]) { edges { node { transactions transactionsFull { hash actions { actionId } } trace { traceId } } } } }`,
+    );
     const [{ node }] = page.edges;
     expect(node.transactionsFull.map((t: any) => t.hash)).toEqual(node.transactions);
     expect(node.transactionsFull.every((t: any) => t.actions.some((a: any) => a.actionId === id1))).toBe(true);

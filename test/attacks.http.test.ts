@@ -26,7 +26,12 @@ async function listen(services: Services, opts: Parameters<typeof createHttpServ
   const { server } = createHttpServer(services, opts);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  return { server, port, base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    server,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 /** A raw request on its own socket: what came back first (status line and body), or '' if the socket just closed. */
@@ -72,7 +77,10 @@ describe('issue 20, the HTTP rows', () => {
         [{ 'content-type': 'application/json' }, subscription],
         [{ 'content-type': 'application/json', accept: 'text/*' }, subscription],
         [{ 'content-type': 'application/graphql', accept: 'text/event-stream' }, JSON.parse(subscription).query],
-        [{ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/event-stream' }, new URLSearchParams({ query: JSON.parse(subscription).query }).toString()],
+        [
+          { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/event-stream' },
+          new URLSearchParams({ query: JSON.parse(subscription).query }).toString(),
+        ],
         [{ 'content-type': 'application/json', accept: '*/*' }, subscription],
       ];
       const streams = await Promise.all(
@@ -90,12 +98,18 @@ describe('issue 20, the HTTP rows', () => {
       expect(limiter.running).toBe(0);
       const rest = await fetch(`${service.base}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}&limit=2`);
       expect(rest.status).toBe(200);
-      const gql = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+      const gql = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ __typename }"}',
+      });
       expect(gql.status).toBe(200);
       expect(live.subscribers).toBe(6);
       for (const { abort } of streams) abort.abort();
       await waitFor(() => live.subscribers === 0);
-      console.log(`row 1: 6 subscriptions streaming, limiter slots held ${limiter.running}, REST ${rest.status}, GraphQL ${gql.status} (0c96db8: 4 of them held every slot, then 503 for everyone)`);
+      console.log(
+        `row 1: 6 subscriptions streaming, limiter slots held ${limiter.running}, REST ${rest.status}, GraphQL ${gql.status} (0c96db8: 4 of them held every slot, then 503 for everyone)`,
+      );
     } finally {
       live.close();
       await service.close();
@@ -107,7 +121,11 @@ describe('issue 20, the HTTP rows', () => {
     const service = await listen({ ...testServices(db.reader), live });
     try {
       for (let i = 0; i < 100; i++) {
-        const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: subscription });
+        const res = await fetch(`${service.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: subscription,
+        });
         expect(res.status).toBe(406);
         expect((await res.json()).errors[0].message).toMatch(/a subscription is a stream: ask for it with Accept: text\/event-stream/);
       }
@@ -115,7 +133,12 @@ describe('issue 20, the HTTP rows', () => {
       expect(held).toBe(0);
       // the address can still subscribe
       const abort = new AbortController();
-      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription, signal: abort.signal });
+      const res = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: subscription,
+        signal: abort.signal,
+      });
       expect(res.status).toBe(200);
       abort.abort();
       console.log(`row 6: 100 × 406, live slots held afterwards ${held}, a new subscription ${res.status} (0c96db8: every slot leaked, then 429)`);
@@ -130,13 +153,22 @@ describe('issue 20, the HTTP rows', () => {
     const service = await listen({ ...testServices(db.reader), live });
     const open = async () => {
       const abort = new AbortController();
-      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription, signal: abort.signal });
+      const res = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: subscription,
+        signal: abort.signal,
+      });
       return { res, abort };
     };
     try {
       const first = await Promise.all(Array.from({ length: 100 }, open));
       expect(first.every(({ res }) => res.status === 200)).toBe(true);
-      const refused = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: subscription });
+      const refused = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: subscription,
+      });
       expect(refused.status).toBe(429);
       expect((await refused.json()).errors[0].message).toMatch(/connection limit reached/);
       const dropped = performance.now();
@@ -146,7 +178,9 @@ describe('issue 20, the HTTP rows', () => {
       const again = await Promise.all(Array.from({ length: 100 }, open));
       expect(again.map(({ res }) => res.status).filter((s) => s !== 200)).toEqual([]);
       for (const { abort } of again) abort.abort();
-      console.log(`row 12: 100 slots freed ${freedMs.toFixed(0)} ms after the clients left, 100 reconnects all 200, over the limit 429 (0c96db8: ~12 s held, refusals 200 with BAD_USER_INPUT)`);
+      console.log(
+        `row 12: 100 slots freed ${freedMs.toFixed(0)} ms after the clients left, 100 reconnects all 200, over the limit 429 (0c96db8: ~12 s held, refusals 200 with BAD_USER_INPUT)`,
+      );
       expect(freedMs).toBeLessThan(2000);
     } finally {
       live.close();
@@ -183,7 +217,9 @@ describe('issue 20, the HTTP rows', () => {
       await waitFor(() => answers.length >= 100, 5000);
       expect(answers.filter((a) => / 408 /.test(a)).length).toBeGreaterThan(0);
       expect(bodies.held).toBe(0);
-      console.log(`row 9: 100 sockets × 1 MiB held: ${heldMb.toFixed(1)} MiB buffered (budget 8), RSS +${grownMb.toFixed(0)} MB, /health ${healthMs.toFixed(0)} ms; ${answers.filter((a) => / 503 /.test(a)).length} × 503, ${answers.filter((a) => / 408 /.test(a)).length} × 408 (0c96db8: every body buffered, RSS +1 MiB per socket)`);
+      console.log(
+        `row 9: 100 sockets × 1 MiB held: ${heldMb.toFixed(1)} MiB buffered (budget 8), RSS +${grownMb.toFixed(0)} MB, /health ${healthMs.toFixed(0)} ms; ${answers.filter((a) => / 503 /.test(a)).length} × 503, ${answers.filter((a) => / 408 /.test(a)).length} × 408 (0c96db8: every body buffered, RSS +1 MiB per socket)`,
+      );
     } finally {
       for (const s of sockets) s.destroy();
       await service.close();
@@ -202,7 +238,10 @@ describe('issue 20, the HTTP rows', () => {
       } as RequestInit);
       expect(chunked.status).toBe(413);
       expect(await chunked.json()).toEqual({ error: 'the request body is over 1048576 bytes; at most 1048576 are accepted' });
-      const stalled = await raw(service.port, 'POST /api/streaming/v2/sse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"types"');
+      const stalled = await raw(
+        service.port,
+        'POST /api/streaming/v2/sse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"types"',
+      );
       expect(stalled.split('\r\n')[0]).toMatch(/ 408 /);
       expect(live.subscribers).toBe(0);
     } finally {
@@ -216,12 +255,18 @@ describe('issue 20, the HTTP rows', () => {
     try {
       const padding = `#${'x'.repeat(99_000)}\n`;
       const send = (i: number) =>
-        fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `${padding}{ __typename a${i}: __typename }` }) }).then((r) => r.arrayBuffer());
+        fetch(`${service.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `${padding}{ __typename a${i}: __typename }` }),
+        }).then((r) => r.arrayBuffer());
       await send(-1);
       const before = heapMb();
       for (let i = 0; i < 400; i += 8) await Promise.all(Array.from({ length: 8 }, (_, k) => send(i + k)));
       const grown = heapMb() - before;
-      console.log(`row 10: 400 distinct 99 KB documents: heap +${grown.toFixed(1)} MB after GC (cache bound 4 MB × cost; 0c96db8: every document kept for an hour, +2 × 99 KB each)`);
+      console.log(
+        `row 10: 400 distinct 99 KB documents: heap +${grown.toFixed(1)} MB after GC (cache bound 4 MB × cost; 0c96db8: every document kept for an hour, +2 × 99 KB each)`,
+      );
       expect(grown).toBeLessThan(20);
     } finally {
       await service.close();
@@ -241,10 +286,16 @@ describe('issue 20, the HTTP rows', () => {
       expect(weights.at(-1)).toBeGreaterThanOrEqual(transactions);
       weights.length = 0;
       const aliased = Array.from({ length: 8 }, (_, k) => `p${k}: transactions(limit: 1000, offset: ${k * 1000}) { hash }`).join(' ');
-      const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ ${aliased} }` }) });
+      const res = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ ${aliased} }` }),
+      });
       expect(res.status).toBe(200);
       expect(weights).toEqual([8000]);
-      console.log(`row 14: /traces?limit=20 weighed 20 then ${transactions} (its transactions); 8 aliased 1000-pages weighed ${weights[0]} (0c96db8: 20 and 1000)`);
+      console.log(
+        `row 14: /traces?limit=20 weighed 20 then ${transactions} (its transactions); 8 aliased 1000-pages weighed ${weights[0]} (0c96db8: 20 and 1000)`,
+      );
     } finally {
       await service.close();
     }
@@ -258,13 +309,19 @@ describe('issue 20, the HTTP rows', () => {
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
         const started = performance.now();
-        const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body });
+        const res = await fetch(`${service.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body,
+        });
         expect(res.status).toBe(400);
         expect((await res.json()).errors[0].message).toMatch(/document size limit of 100000 bytes exceeded/);
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      console.log(`row 15: ${(body.length / 1e6).toFixed(2)} MB document with Accept: text/event-stream refused in ${times[2].toFixed(1)} ms (median; 0c96db8: ~360 ms of main thread, parsed whole)`);
+      console.log(
+        `row 15: ${(body.length / 1e6).toFixed(2)} MB document with Accept: text/event-stream refused in ${times[2].toFixed(1)} ms (median; 0c96db8: ~360 ms of main thread, parsed whole)`,
+      );
       expect(times[2]).toBeLessThan(150);
     } finally {
       await service.close();
@@ -291,7 +348,9 @@ describe('issue 20, the HTTP rows', () => {
       const gql = await fetch(`${service.base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 5) { hash trace { traceId transactions { hash outMsgs { hash } } } } }` }),
+        body: JSON.stringify({
+          query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 5) { hash trace { traceId transactions { hash outMsgs { hash } } } } }`,
+        }),
       });
       expect(gql.status).toBe(504);
       expect((await gql.json()).errors[0]).toMatchObject({ message: 'the request did not finish within 200 ms', extensions: { code: 'TIMEOUT' } });
@@ -314,7 +373,10 @@ describe('issue 20, the HTTP rows', () => {
       expect((await fetch(url, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304);
       expect((await fetch(url, { headers: { 'If-None-Match': `"other", W/${etag}` } })).status).toBe(304);
 
-      const absolute = await raw(service.port, `GET http://127.0.0.1:${service.port}/api/v3/masterchainInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      const absolute = await raw(
+        service.port,
+        `GET http://127.0.0.1:${service.port}/api/v3/masterchainInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
       expect(absolute.split('\r\n')[0]).not.toMatch(/404/);
 
       const hashes = Array.from({ length: 1000 }, (_, i) => `hash=${i.toString(16).padStart(64, '0')}`).join('&');
@@ -325,8 +387,13 @@ describe('issue 20, the HTTP rows', () => {
 
       const expect417 = await raw(service.port, 'GET /health HTTP/1.1\r\nHost: x\r\nExpect: the-impossible\r\nConnection: close\r\n\r\n');
       expect(expect417.split('\r\n')[0]).toMatch(/417/);
-      expect(JSON.parse(expect417.slice(expect417.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Expect: the-impossible is not supported (only 100-continue)', code: 417 });
-      console.log(`row 16: W/ETag 304, absolute-form ${absolute.split('\r\n')[0]}, 1000 hashes ${many.status} (${hashes.length} B URL), Expect ${expect417.split('\r\n')[0]} with a JSON body (0c96db8: 200, 404, 414, bare 417)`);
+      expect(JSON.parse(expect417.slice(expect417.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: 'Expect: the-impossible is not supported (only 100-continue)',
+        code: 417,
+      });
+      console.log(
+        `row 16: W/ETag 304, absolute-form ${absolute.split('\r\n')[0]}, 1000 hashes ${many.status} (${hashes.length} B URL), Expect ${expect417.split('\r\n')[0]} with a JSON body (0c96db8: 200, 404, 414, bare 417)`,
+      );
     } finally {
       await service.close();
     }

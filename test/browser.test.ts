@@ -30,7 +30,15 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage();
     await page.setViewport({ width: 1440, height: 900 });
@@ -85,7 +93,10 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
             { timeout: /Cannot infer operation/.test(before) ? 10_000 : 90_000 },
             before,
           )
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         const stale = /Cannot infer operation/.test(await response());
         if (stale && attempt < 5) continue;
         if (!changed || stale) {
@@ -100,7 +111,7 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
       await page.screenshot({ path: path.join(OUTPUT, `graphiql-${i + 1}-${name}.png`) });
     }
     expect(outside).toEqual([]);
-    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   }, 420_000);
 
   it('shows the REST docs and follows an example link to data', async () => {
@@ -114,6 +125,6 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
     await page.screenshot({ path: path.join(OUTPUT, 'index.png') });
     expect(await page.$$eval('a', (links) => links.map((a) => a.getAttribute('href')))).toEqual(expect.arrayContaining(['/graphql', '/api/v3/docs']));
     expect(outside).toEqual([]);
-    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   }, 60_000);
 });

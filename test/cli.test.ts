@@ -47,7 +47,9 @@ describe('the command line, end to end', () => {
     const run = cli(['import', fixturePath('traces_mainnet_2025-09_single.json'), bad], env);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/traces_mainnet_2025-09_single\.json: 6 transactions, 11 messages, 1 traces, 0 actions/);
-    expect(run.stdout).toContain(`error: ${bad}: $.transactions[0].lt: expected a signed 64-bit integer as a decimal string, got "soon" (nothing from this file was written)`);
+    expect(run.stdout).toContain(
+      `error: ${bad}: $.transactions[0].lt: expected a signed 64-bit integer as a decimal string, got "soon" (nothing from this file was written)`,
+    );
     expect(run.stderr).toContain('1 of 2 files failed');
 
     const server = await startServer(env);

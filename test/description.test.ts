@@ -13,13 +13,21 @@ const schemaSql = readFileSync(path.resolve(import.meta.dirname, '../src/db/sche
 /** The columns of `transactions` in src/db/schema.sql, in order. */
 function transactionsColumns(): string[] {
   const body = /create table if not exists transactions \(([\s\S]*?)\n\s*primary key/.exec(schemaSql)![1]!;
-  return body.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/)[0]!);
+  return body
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/)[0]!);
 }
 
 /** toncenter leaves null keys out; tonql writes every key of the spec. */
 const withoutNulls = (value: unknown): unknown =>
   value !== null && typeof value === 'object'
-    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
+    ? Object.fromEntries(
+        Object.entries(value)
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => [k, withoutNulls(v)]),
+      )
     : value;
 
 const DOCUMENTS: Record<string, () => unknown> = {
@@ -27,7 +35,20 @@ const DOCUMENTS: Record<string, () => unknown> = {
   'traces_testnet_2025-07_multi.json': () => realTestnetTraces().json,
 };
 
-const SPEC_KEYS = ['type', 'aborted', 'destroyed', 'credit_first', 'is_tock', 'installed', 'storage_ph', 'credit_ph', 'compute_ph', 'action', 'bounce', 'split_info'];
+const SPEC_KEYS = [
+  'type',
+  'aborted',
+  'destroyed',
+  'credit_first',
+  'is_tock',
+  'installed',
+  'storage_ph',
+  'credit_ph',
+  'compute_ph',
+  'action',
+  'bounce',
+  'split_info',
+];
 
 describe('the transaction description table', () => {
   it('covers every description column of `transactions` (descr to split_info_*) and nothing else, in order', () => {
@@ -38,20 +59,17 @@ describe('the transaction description table', () => {
     expect(TRANSACTION_COLUMNS).toEqual(columns);
   });
 
-  it.each(Object.keys(DOCUMENTS))(
-    'builds the wire phases of %s exactly as the file has them, key order included',
-    (name) => {
-      const txs = transactionsOf(DOCUMENTS[name]!());
-      expect(txs.length).toBeGreaterThan(0);
-      const phases = new Set<string>();
-      for (const tx of txs) {
-        const row = mapTransaction(new JsonNode(tx)).transaction;
-        const wire = toWireDescription(row);
-        expect(JSON.stringify(withoutNulls(wire))).toBe(JSON.stringify(tx.description));
-        expect(Object.keys(wire)).toEqual(SPEC_KEYS);
-        for (const [key, value] of Object.entries(tx.description)) if (value !== null && typeof value === 'object') phases.add(key);
-      }
-      expect([...phases].sort()).toEqual(expect.arrayContaining(['action', 'compute_ph', 'storage_ph']));
-    },
-  );
+  it.each(Object.keys(DOCUMENTS))('builds the wire phases of %s exactly as the file has them, key order included', (name) => {
+    const txs = transactionsOf(DOCUMENTS[name]!());
+    expect(txs.length).toBeGreaterThan(0);
+    const phases = new Set<string>();
+    for (const tx of txs) {
+      const row = mapTransaction(new JsonNode(tx)).transaction;
+      const wire = toWireDescription(row);
+      expect(JSON.stringify(withoutNulls(wire))).toBe(JSON.stringify(tx.description));
+      expect(Object.keys(wire)).toEqual(SPEC_KEYS);
+      for (const [key, value] of Object.entries(tx.description)) if (value !== null && typeof value === 'object') phases.add(key);
+    }
+    expect([...phases].sort()).toEqual(expect.arrayContaining(['action', 'compute_ph', 'storage_ph']));
+  });
 });

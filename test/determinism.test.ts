@@ -78,11 +78,14 @@ describe('row 13: equal requests give equal bytes across write orders, backends 
       distinct.push(bodies);
     }
     const figures = REQUESTS.map(([what], i) => `${what} ${distinct[i].size}`).join(', ');
-    console.log(`row 13: distinct bodies per request over ${served.length} databases (${served.map((s) => s.name).join(', ')}) × ${CONCURRENT} concurrent: ${figures}`);
+    console.log(
+      `row 13: distinct bodies per request over ${served.length} databases (${served.map((s) => s.name).join(', ')}) × ${CONCURRENT} concurrent: ${figures}`,
+    );
     REQUESTS.forEach(([what], i) => {
       expect(distinct[i].size, what).toBe(1);
       const body = JSON.parse([...distinct[i]][0]);
-      const txs = what === 'graphql' ? body.data.transactionsByMasterchainBlock : what === 'traces' ? Object.values<any>(body.traces[0].transactions) : body.transactions;
+      const txs =
+        what === 'graphql' ? body.data.transactionsByMasterchainBlock : what === 'traces' ? Object.values<any>(body.traces[0].transactions) : body.transactions;
       expect(txs.length, what).toBeGreaterThan(0);
       for (const tx of txs) {
         const hashes = (tx.out_msgs ?? tx.outMsgs).map((m: any) => m.hash);

@@ -45,7 +45,9 @@ describe('the embedded database', () => {
       const pending = await (await service.get('/api/v3/pendingTraces?account=0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890E76')).json();
       expect(pending.traces.map((t: any) => t.trace_id)).toEqual(['hPsKr1gX3tIId86HKUdy5X2+qJhMubDwU+2JVRCz0Aw=']);
       expect(Object.keys(pending.traces[0].transactions)).toHaveLength(11);
-      const byHash = await (await service.get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent('k8ztYOgzW8bCF3mCKesPmDxeb+A1+3mqmsFj/4rhLD0=')}`)).json();
+      const byHash = await (
+        await service.get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent('k8ztYOgzW8bCF3mCKesPmDxeb+A1+3mqmsFj/4rhLD0=')}`)
+      ).json();
       expect(byHash.traces.map((t: any) => t.trace_id)).toEqual(['hPsKr1gX3tIId86HKUdy5X2+qJhMubDwU+2JVRCz0Aw=']);
       await expect(first.db.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
       const loadedAt = (await readMeta(first.db)).get('demo');

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountTraceKeys } from '../src/emulator/accountKeys';
@@ -31,7 +31,8 @@ function asEmulated(file: any, finality: 'pending' | 'finalized') {
   for (const tx of Object.values<any>(trace.transactions)) {
     for (const key of ['account_state_before', 'account_state_after']) tx[key] = { hash: tx[key].hash };
     tx.description = { ...tx.description, is_tock: false, installed: false };
-    if (tx.description.credit_ph) tx.description.credit_ph = { ...tx.description.credit_ph, credit_extra_currencies: tx.description.credit_ph.credit_extra_currencies ?? {} };
+    if (tx.description.credit_ph)
+      tx.description.credit_ph = { ...tx.description.credit_ph, credit_extra_currencies: tx.description.credit_ph.credit_extra_currencies ?? {} };
     tx.total_fees_extra_currencies ??= {};
     for (const m of [tx.in_msg, ...tx.out_msgs].filter(Boolean)) m.value_extra_currencies ??= {};
     tx.emulated = emulated;
@@ -110,7 +111,9 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       }
       // emulated messages are shaped like stored ones: the opcode's name (ton-marker's) follows it
       const served = (await get(`account=${root.account}`)).traces[0].transactions;
-      const comments = Object.values<any>(served).flatMap((t) => [t.in_msg, ...t.out_msgs]).filter((m) => m?.message_content?.decoded?.type === 'text_comment');
+      const comments = Object.values<any>(served)
+        .flatMap((t) => [t.in_msg, ...t.out_msgs])
+        .filter((m) => m?.message_content?.decoded?.type === 'text_comment');
       expect(comments.length).toBeGreaterThan(0);
       for (const m of comments) expect(m).toMatchObject({ opcode: 0, decoded_opcode: 'text_comment' });
     });
@@ -203,18 +206,38 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       try {
         await watch.take();
         const header = {
-          trace_id: null, external_hash: big.external_hash, start_lt: big.start_lt, trace_info: { trace_state: 'pending', transactions: 8 },
-          is_incomplete: true, warning: 'trace is too large', trace: null, transactions_order: [], transactions: {}, actions: [],
+          trace_id: null,
+          external_hash: big.external_hash,
+          start_lt: big.start_lt,
+          trace_info: { trace_state: 'pending', transactions: 8 },
+          is_incomplete: true,
+          warning: 'trace is too large',
+          trace: null,
+          transactions_order: [],
+          transactions: {},
+          actions: [],
         };
         for (const query of [`ext_msg_hash=${encodeURIComponent(big.external_hash)}`, `account=${big.transactions[big.trace_id].account}`]) {
           const body = await capped.get(query);
-          expect(body.traces.find((t: any) => t.external_hash === big.external_hash), query).toMatchObject(header);
+          expect(
+            body.traces.find((t: any) => t.external_hash === big.external_hash),
+            query,
+          ).toMatchObject(header);
         }
         const yoga = createGraphQL(services);
         const { data, errors } = await execute(yoga, NestedPendingTracesDocument, { extMsgHash: [big.external_hash] });
         expect(errors).toBeUndefined();
         expect(data!.pendingTraces).toMatchObject([
-          { traceId: null, source: 'EMULATOR', isIncomplete: true, warning: 'trace is too large', traceInfo: { transactions: 8 }, transactionsOrder: [], root: null, actions: [] },
+          {
+            traceId: null,
+            source: 'EMULATOR',
+            isIncomplete: true,
+            warning: 'trace is too large',
+            traceInfo: { transactions: 8 },
+            transactionsOrder: [],
+            root: null,
+            actions: [],
+          },
         ]);
         const byId = await execute(yoga, TraceByIdDocument, { id: big.external_hash });
         expect(byId.data!.trace).toMatchObject({ source: 'EMULATOR', isIncomplete: true, transactions: [], root: null });
@@ -232,9 +255,12 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       }
     });
 
-    it('reads an account\'s traces only as far as `limit` needs, refilling for traces complete in the database', async () => {
+    it("reads an account's traces only as far as `limit` needs, refilling for traces complete in the database", async () => {
       const account = `0:${'AB'.repeat(32)}`;
-      const traces = Array.from({ length: 300 }, (_, i) => syntheticTrace(2, `busy ${i}`, { rootAccount: account, firstLt: 5_000_000_000n + BigInt(i) * 100n }).traces[0]);
+      const traces = Array.from(
+        { length: 300 },
+        (_, i) => syntheticTrace(2, `busy ${i}`, { rootAccount: account, firstLt: 5_000_000_000n + BigInt(i) * 100n }).traces[0],
+      );
       await pushTraces(redis, { traces }, { finality: 'pending' });
       const watch = await watchCommands(url, redis);
       const read = async (query: string) => {
@@ -244,10 +270,20 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
         const members = commands
           .filter(([command]) => command === 'zrevrange')
           .reduce((n, [, , start, stop]) => n + (Number(stop) < 0 ? Infinity : Number(stop) - Number(start) + 1), 0);
-        return { hashes: body.traces.map((t: any) => t.external_hash), hgetall: commands.filter(([command]) => command === 'hgetall').length, members, commands: commands.length };
+        return {
+          hashes: body.traces.map((t: any) => t.external_hash),
+          hgetall: commands.filter(([command]) => command === 'hgetall').length,
+          members,
+          commands: commands.length,
+        };
       };
       try {
-        expect(await read(`account=${account}&limit=2`)).toEqual({ hashes: [traces[299].external_hash, traces[298].external_hash], hgetall: 2, members: 32, commands: 5 });
+        expect(await read(`account=${account}&limit=2`)).toEqual({
+          hashes: [traces[299].external_hash, traces[298].external_hash],
+          hgetall: 2,
+          members: 32,
+          commands: 5,
+        });
 
         // the newest three are complete in the database: dropped, and the next ones read in their place
         const complete = traces.slice(297).map((t) => ({ ...t, trace_info: { ...t.trace_info, trace_state: 'complete' } }));
@@ -266,21 +302,37 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       }
     });
 
-    it('carries the classifier\'s actions, shaped like database actions', async () => {
+    it("carries the classifier's actions, shaped like database actions", async () => {
       const file = structuredClone(mainnet.traces[0]);
       const root = file.transactions[file.trace_id];
       const wallet = root.account;
       const out = root.out_msgs[0];
-      file.actions = [{
-        trace_id: file.trace_id, action_id: Buffer.alloc(32, 7).toString('base64'), type: 'ton_transfer', success: true,
-        start_lt: file.start_lt, end_lt: file.end_lt, start_utime: file.start_utime, end_utime: file.end_utime,
-        transactions: [file.trace_id], accounts: [wallet, out.destination],
-        details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
-      }, {
-        trace_id: file.trace_id, action_id: Buffer.alloc(32, 8).toString('base64'), type: 'call_contract', success: true,
-        start_lt: file.start_lt, end_lt: file.end_lt, transactions: [file.trace_id], accounts: [wallet],
-        details: { opcode: '0xa0ac85a6', source: wallet, destination: out.destination, value: out.value, extra_currencies: {} },
-      }];
+      file.actions = [
+        {
+          trace_id: file.trace_id,
+          action_id: Buffer.alloc(32, 7).toString('base64'),
+          type: 'ton_transfer',
+          success: true,
+          start_lt: file.start_lt,
+          end_lt: file.end_lt,
+          start_utime: file.start_utime,
+          end_utime: file.end_utime,
+          transactions: [file.trace_id],
+          accounts: [wallet, out.destination],
+          details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
+        },
+        {
+          trace_id: file.trace_id,
+          action_id: Buffer.alloc(32, 8).toString('base64'),
+          type: 'call_contract',
+          success: true,
+          start_lt: file.start_lt,
+          end_lt: file.end_lt,
+          transactions: [file.trace_id],
+          accounts: [wallet],
+          details: { opcode: '0xa0ac85a6', source: wallet, destination: out.destination, value: out.value, extra_currencies: {} },
+        },
+      ];
       await redis.flushdb();
       await pushTraces(redis, { traces: [file] }, { finality: 'pending' });
       const body = await get(`ext_msg_hash=${encodeURIComponent(file.external_hash)}`);
@@ -294,7 +346,11 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       expect(typed.typedDetails).toEqual({ __typename: 'CallContractDetails', opcode: 0xa0ac85a6 });
       expect((typed.details as { opcode: unknown }).opcode).toBe('0xa0ac85a6');
       expect(action).toMatchObject({
-        type: 'ton_transfer', start_lt: file.start_lt, end_lt: file.end_lt, trace_end_lt: file.end_lt, trace_external_hash: file.external_hash,
+        type: 'ton_transfer',
+        start_lt: file.start_lt,
+        end_lt: file.end_lt,
+        trace_end_lt: file.end_lt,
+        trace_external_hash: file.external_hash,
         details: { source: wallet, destination: out.destination, value: out.value, value_extra_currencies: {}, comment: 'hi', encrypted: false },
       });
       expect(action.accounts).toEqual([wallet, out.destination].sort());
@@ -322,7 +378,9 @@ describe.skipIf(!(await redisAvailable()))('pending traces from the emulator in 
       const services = { ...testServices(db.reader), log, emulator: new EmulatorRepository(down, log) };
       const { server } = createHttpServer(services);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${ROUTE}?ext_msg_hash=${encodeURIComponent(data.traces[0].external_hash)}`);
+      const res = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}${ROUTE}?ext_msg_hash=${encodeURIComponent(data.traces[0].external_hash)}`,
+      );
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.traces.map((t: any) => t.trace_id)).toEqual([data.traces[0].trace_id]);

@@ -81,7 +81,13 @@ describe('shards and opcodes', () => {
 
   it('names well-known opcodes as ton-marker does, from the stored signed or the unsigned form', () => {
     expect([0, 0x0f8a7ea5, 0x178d4519, 0x7362d09c, 0xd53276db | 0, 0x5fcc3d14, 0x05138d91].map(opcodeName)).toEqual([
-      'text_comment', 'jetton_transfer', 'jetton_internal_transfer', 'jetton_notify', 'excess', 'nft_transfer', 'nft_ownership_assigned',
+      'text_comment',
+      'jetton_transfer',
+      'jetton_internal_transfer',
+      'jetton_notify',
+      'excess',
+      'nft_transfer',
+      'nft_ownership_assigned',
     ]);
     expect(opcodeName(0x12345678)).toBeNull();
     expect(opcodeName(null)).toBeNull();

@@ -18,7 +18,10 @@ const hasData = (data: Record<string, unknown> | null | undefined) =>
   Object.values(data ?? {}).some((v) => v !== null && !(Array.isArray(v) && v.length === 0));
 
 type Service = Awaited<ReturnType<typeof startService>>;
-interface SentTab { query: string; variables: string }
+interface SentTab {
+  query: string;
+  variables: string;
+}
 
 /** The tabs the GraphiQL page hands to the browser, read from the page itself. */
 async function sentTabs(service: Service): Promise<SentTab[]> {
@@ -72,7 +75,9 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
   it('finds values that exist: the latest block with transactions, an account with a pending trace, a multi-transaction trace', async () => {
     const ex = await findExamples(db.reader);
     // from the demo files themselves, not from the query under test
-    const seqnos = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).flatMap((f) => transactionsOf(JSON.parse(readFileSync(path.join(DEMO_DIR, f), 'utf8'))).map((t: any) => t.mc_block_seqno));
+    const seqnos = readdirSync(DEMO_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => transactionsOf(JSON.parse(readFileSync(path.join(DEMO_DIR, f), 'utf8'))).map((t: any) => t.mc_block_seqno));
     expect(ex.seqno).toBe(Math.max(...seqnos));
     expect(ex.pendingAccount).toMatch(/^-?\d+:[0-9A-F]{64}$/);
     const [pending] = await db.writer.query<{ n: string }>(
@@ -109,7 +114,7 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
       expect(data.length, url).toBeGreaterThan(0);
     }
     const page = await (await service.get('/api/v3/docs')).text();
-    for (const { url } of urls) expect(page).toContain(`href="${url.replace(/&/g, "&#38;")}"`);
+    for (const { url } of urls) expect(page).toContain(`href="${url.replace(/&/g, '&#38;')}"`);
   });
 
   it('the docs page shows real error answers and links to the OpenAPI document and GraphQL', async () => {
@@ -132,12 +137,31 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     const json = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
     expect(json).toMatchObject({ graphql: '/graphql', docs: '/api/v3/docs', openapi: '/api/v3/openapi.json' });
     expect(json.rest.map((r: any) => r.path)).toEqual([
-      '/api/v3/transactionsByMasterchainBlock', '/api/v3/transactions', '/api/v3/transactionsByMessage', '/api/v3/adjacentTransactions', '/api/v3/messages',
-      '/api/v3/blocks', '/api/v3/masterchainInfo', '/api/v3/masterchainBlockShards', '/api/v3/masterchainBlockShardState', '/api/v3/addressBook',
-      '/api/v3/metadata', '/api/v3/traces', '/api/v3/events', '/api/v3/actions', '/api/v3/pendingTransactions', '/api/v3/pendingActions', '/api/v3/pendingTraces',
+      '/api/v3/transactionsByMasterchainBlock',
+      '/api/v3/transactions',
+      '/api/v3/transactionsByMessage',
+      '/api/v3/adjacentTransactions',
+      '/api/v3/messages',
+      '/api/v3/blocks',
+      '/api/v3/masterchainInfo',
+      '/api/v3/masterchainBlockShards',
+      '/api/v3/masterchainBlockShardState',
+      '/api/v3/addressBook',
+      '/api/v3/metadata',
+      '/api/v3/traces',
+      '/api/v3/events',
+      '/api/v3/actions',
+      '/api/v3/pendingTransactions',
+      '/api/v3/pendingActions',
+      '/api/v3/pendingTraces',
     ]);
     // the demo set (testnet traces and transactions) holds no token contract and no action
-    expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual(['/api/v3/metadata', '/api/v3/events', '/api/v3/actions', '/api/v3/pendingActions']);
+    expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual([
+      '/api/v3/metadata',
+      '/api/v3/events',
+      '/api/v3/actions',
+      '/api/v3/pendingActions',
+    ]);
   });
 });
 

@@ -76,7 +76,10 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
       const forward: string[] = [];
       let after: string | null = null;
       for (let i = 0; i < 100; i += 1) {
-        const { account } = await query(`query ($a: String!, $after: String) { account(address: $a) { transactions(first: 3, after: $after) { ${page} } } }`, { a: busiest, after });
+        const { account } = await query(`query ($a: String!, $after: String) { account(address: $a) { transactions(first: 3, after: $after) { ${page} } } }`, {
+          a: busiest,
+          after,
+        });
         const { edges, pageInfo } = account.transactions;
         forward.push(...edges.map((e: any) => e.node.hash));
         expect(pageInfo.hasPreviousPage).toBe(after !== null);
@@ -89,7 +92,10 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
       const backward: string[] = [];
       let before: string | null = null;
       for (let i = 0; i < 100; i += 1) {
-        const { account } = await query(`query ($a: String!, $before: String) { account(address: $a) { transactions(last: 4, before: $before) { ${page} } } }`, { a: busiest, before });
+        const { account } = await query(
+          `query ($a: String!, $before: String) { account(address: $a) { transactions(last: 4, before: $before) { ${page} } } }`,
+          { a: busiest, before },
+        );
         const { edges, pageInfo } = account.transactions;
         backward.unshift(...edges.map((e: any) => e.node.hash));
         if (!pageInfo.hasPreviousPage) break;
@@ -106,7 +112,9 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
         message: `argument "after": cursor "${foreign.slice(0, 80)}${foreign.length > 80 ? '…' : ''}" is not one that Account.transactions issued`,
         extensions: { code: 'BAD_USER_INPUT' },
       });
-      expect(await failure(`{ account(address: "${busiest}") { transactions(after: "garbage!") { edges { cursor } } } }`)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+      expect(await failure(`{ account(address: "${busiest}") { transactions(after: "garbage!") { edges { cursor } } } }`)).toMatchObject({
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
       // a cursor forged to hold values its columns cannot take is refused before any SQL
       const forged = Buffer.from(JSON.stringify(['allTransactions', '99999999999999999999', '0:AB'])).toString('base64url');
       expect(await failure(`{ allTransactions(first: 1, after: "${forged}") { edges { cursor } } }`)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
@@ -116,7 +124,7 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
       });
     });
 
-    it("pages the messages of its transactions: newest transaction first, within one its out-messages then its inbound one", async () => {
+    it('pages the messages of its transactions: newest transaction first, within one its out-messages then its inbound one', async () => {
       // the order Account.messages promises, from the files: (transaction lt, side, hash), all descending
       const expected = historyOf(busiest).flatMap((t) => [
         ...t.out_msgs.map((m: any) => m.hash).sort((a: string, b: string) => cmp(b, a)),
@@ -140,14 +148,16 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
     it('gives token metadata for a token account, null for others', async () => {
       const file = fixtureJson(ACTIONS).response.metadata;
       const [token] = Object.keys(file);
-      const { a, b } = await query(`{ a: account(address: "${token}") { metadata { address tokenInfo { type } } } b: account(address: "${busiest}") { metadata { address } } }`);
+      const { a, b } = await query(
+        `{ a: account(address: "${token}") { metadata { address tokenInfo { type } } } b: account(address: "${busiest}") { metadata { address } } }`,
+      );
       expect(a.metadata).toEqual({ address: token, tokenInfo: file[token].token_info.map((i: any) => ({ type: i.type })) });
       expect(b.metadata).toBeNull();
     });
   });
 
   describe('navigation', () => {
-    it("Transaction.block and Block.transactions, Block.masterchainBlock and shardBlocks, Transaction.previous, Message.transactions", async () => {
+    it('Transaction.block and Block.transactions, Block.masterchainBlock and shardBlocks, Transaction.previous, Message.transactions', async () => {
       const sample = historyOf(busiest).find((t) => byHash.has(t.prev_trans_hash) && t.block_ref.workchain === 0)!;
       const { transaction } = await query(
         `query ($h: String!) { transaction(hash: $h) {
@@ -158,7 +168,9 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
          } }`,
         { h: sample.hash },
       );
-      const inBlock = all.filter((t) => t.block_ref.workchain === 0 && t.block_ref.seqno === sample.block_ref.seqno && t.block_ref.shard === sample.block_ref.shard);
+      const inBlock = all.filter(
+        (t) => t.block_ref.workchain === 0 && t.block_ref.seqno === sample.block_ref.seqno && t.block_ref.shard === sample.block_ref.shard,
+      );
       expect(transaction.block).toMatchObject({ workchain: 0, seqno: sample.block_ref.seqno, genUtime: String(sample.now) });
       expect(transaction.block.transactions.edges.map((e: any) => e.node.hash)).toEqual(
         [...inBlock].sort((a, b) => cmp(lt(b), lt(a)) || cmp(b.account, a.account)).map((t) => t.hash),
@@ -171,7 +183,8 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
     });
 
     it("pages many blocks' transactions in one statement, and answers ids outside the columns' ranges with nothing", async () => {
-      const doc = (limit: number) => `{ blocks(limit: ${limit}, workchain: 0) { seqno transactions(first: 2) { edges { node { hash } } pageInfo { hasNextPage } } } }`;
+      const doc = (limit: number) =>
+        `{ blocks(limit: ${limit}, workchain: 0) { seqno transactions(first: 2) { edges { node { hash } } pageInfo { hasNextPage } } } }`;
       const statements = async (limit: number) => {
         counted.counter.statements = 0;
         const data = await query(doc(limit));
@@ -180,13 +193,16 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
         return counted.counter.statements;
       };
       expect(await statements(12)).toBe(await statements(3));
-      const { block, blocks } = await query('{ block(workchain: 0, shard: "99999999999999999999", seqno: 4000000000) { seqno } blocks(mcSeqno: 4000000000) { seqno } }');
+      const { block, blocks } = await query(
+        '{ block(workchain: 0, shard: "99999999999999999999", seqno: 4000000000) { seqno } blocks(mcSeqno: 4000000000) { seqno } }',
+      );
       expect([block, blocks]).toEqual([null, []]);
       expect((await rest('traces?mc_seqno=4000000000')).code).toBe(404);
     });
 
     it('runs statements bounded by the query, not by the data: 5 transactions or 50 with their blocks, previous ones and message ends', async () => {
-      const doc = (first: number) => `{ allTransactions(first: ${first}) { edges { node { hash block { seqno masterchainBlock { seqno } } previous { hash } inMsg { transactions { hash } } } } } }`;
+      const doc = (first: number) =>
+        `{ allTransactions(first: ${first}) { edges { node { hash block { seqno masterchainBlock { seqno } } previous { hash } inMsg { transactions { hash } } } } } }`;
       const statements = async (first: number) => {
         counted.counter.statements = 0;
         const data = await query(doc(first));
@@ -203,13 +219,48 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
     it('adjacentTransactions, messages, blocks, masterchainInfo and the shard routes give the same data through both doors', async () => {
       const sample = all.find((t) => t.block_ref.workchain === 0 && t.out_msgs.length > 0)!;
       const pairs: [string, string, (body: any) => unknown, (data: any) => unknown][] = [
-        [`adjacentTransactions?hash=${encodeURIComponent(sample.hash)}`, `{ adjacentTransactions(hash: "${sample.hash}") { hash } }`, (b) => b.transactions.map((t: any) => t.hash), (d) => d.adjacentTransactions.map((t: any) => t.hash)],
-        ['messages?limit=50', '{ messages(limit: 50) { hash inMsgTxHash outMsgTxHash } }', (b) => b.messages.map((m: any) => [m.hash, m.in_msg_tx_hash, m.out_msg_tx_hash]), (d) => d.messages.map((m: any) => [m.hash, m.inMsgTxHash, m.outMsgTxHash])],
-        [`messages?source=null&limit=5`, '{ messages(source: "null", limit: 5) { hash } }', (b) => b.messages.map((m: any) => m.hash), (d) => d.messages.map((m: any) => m.hash)],
-        ['blocks?workchain=-1&sort=desc&limit=5', '{ blocks(workchain: -1, sort: DESC, limit: 5) { seqno } }', (b) => b.blocks.map((x: any) => x.seqno), (d) => d.blocks.map((x: any) => x.seqno)],
-        ['masterchainInfo', '{ masterchainInfo { first { seqno } last { seqno } } }', (b) => [b.first.seqno, b.last.seqno], (d) => [d.masterchainInfo.first.seqno, d.masterchainInfo.last.seqno]],
-        [`masterchainBlockShards?seqno=${sample.mc_block_seqno}`, `{ masterchainBlockShards(seqno: ${sample.mc_block_seqno}) { workchain seqno } }`, (b) => b.blocks.map((x: any) => [x.workchain, x.seqno]), (d) => d.masterchainBlockShards.map((x: any) => [x.workchain, x.seqno])],
-        [`masterchainBlockShardState?seqno=${sample.mc_block_seqno}`, `{ masterchainBlockShardState(seqno: ${sample.mc_block_seqno}) { workchain seqno } }`, (b) => b.blocks.map((x: any) => [x.workchain, x.seqno]), (d) => d.masterchainBlockShardState.map((x: any) => [x.workchain, x.seqno])],
+        [
+          `adjacentTransactions?hash=${encodeURIComponent(sample.hash)}`,
+          `{ adjacentTransactions(hash: "${sample.hash}") { hash } }`,
+          (b) => b.transactions.map((t: any) => t.hash),
+          (d) => d.adjacentTransactions.map((t: any) => t.hash),
+        ],
+        [
+          'messages?limit=50',
+          '{ messages(limit: 50) { hash inMsgTxHash outMsgTxHash } }',
+          (b) => b.messages.map((m: any) => [m.hash, m.in_msg_tx_hash, m.out_msg_tx_hash]),
+          (d) => d.messages.map((m: any) => [m.hash, m.inMsgTxHash, m.outMsgTxHash]),
+        ],
+        [
+          `messages?source=null&limit=5`,
+          '{ messages(source: "null", limit: 5) { hash } }',
+          (b) => b.messages.map((m: any) => m.hash),
+          (d) => d.messages.map((m: any) => m.hash),
+        ],
+        [
+          'blocks?workchain=-1&sort=desc&limit=5',
+          '{ blocks(workchain: -1, sort: DESC, limit: 5) { seqno } }',
+          (b) => b.blocks.map((x: any) => x.seqno),
+          (d) => d.blocks.map((x: any) => x.seqno),
+        ],
+        [
+          'masterchainInfo',
+          '{ masterchainInfo { first { seqno } last { seqno } } }',
+          (b) => [b.first.seqno, b.last.seqno],
+          (d) => [d.masterchainInfo.first.seqno, d.masterchainInfo.last.seqno],
+        ],
+        [
+          `masterchainBlockShards?seqno=${sample.mc_block_seqno}`,
+          `{ masterchainBlockShards(seqno: ${sample.mc_block_seqno}) { workchain seqno } }`,
+          (b) => b.blocks.map((x: any) => [x.workchain, x.seqno]),
+          (d) => d.masterchainBlockShards.map((x: any) => [x.workchain, x.seqno]),
+        ],
+        [
+          `masterchainBlockShardState?seqno=${sample.mc_block_seqno}`,
+          `{ masterchainBlockShardState(seqno: ${sample.mc_block_seqno}) { workchain seqno } }`,
+          (b) => b.blocks.map((x: any) => [x.workchain, x.seqno]),
+          (d) => d.masterchainBlockShardState.map((x: any) => [x.workchain, x.seqno]),
+        ],
       ];
       for (const [url, doc, fromRest, fromGraphQL] of pairs) {
         const expected = fromRest(await rest(url));
@@ -231,7 +282,11 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
         { a: [busiest, 'nope', busiest.toLowerCase()], t: [...tokens.map((a) => a.toLowerCase()), 'nope'] },
       );
       const book = await rest(`addressBook?address=${busiest}`);
-      expect(addressBook).toEqual([{ address: busiest, userFriendly: book[busiest].user_friendly, domain: null }, null, { address: busiest, userFriendly: book[busiest].user_friendly, domain: null }]);
+      expect(addressBook).toEqual([
+        { address: busiest, userFriendly: book[busiest].user_friendly, domain: null },
+        null,
+        { address: busiest, userFriendly: book[busiest].user_friendly, domain: null },
+      ]);
       expect(metadata.map((m: any) => m.address)).toEqual(Object.keys(file));
       expect(metadata[0].tokenInfo.map((i: any) => i.type)).toEqual(file[tokens[0]].token_info.map((i: any) => i.type));
     });

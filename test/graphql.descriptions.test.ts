@@ -1,20 +1,11 @@
-import {
-  isEnumType,
-  isInputObjectType,
-  isInterfaceType,
-  isObjectType,
-  isSpecifiedScalarType,
-  type GraphQLField,
-  type GraphQLNamedType,
-} from 'graphql';
+import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, isSpecifiedScalarType, type GraphQLField, type GraphQLNamedType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ACTION_DETAILS } from '../src/actions/details';
 import { ACTION_TYPE_DOCS } from '../src/actions/docs';
 import { schema } from '../src/graphql/schema';
 
 /** The schema's own named types: no introspection types, no built-in scalars. */
-const ownTypes = (): GraphQLNamedType[] =>
-  Object.values(schema.getTypeMap()).filter((type) => !type.name.startsWith('__') && !isSpecifiedScalarType(type));
+const ownTypes = (): GraphQLNamedType[] => Object.values(schema.getTypeMap()).filter((type) => !type.name.startsWith('__') && !isSpecifiedScalarType(type));
 
 const described = (description: string | null | undefined) => typeof description === 'string' && description.trim().length > 0;
 
@@ -73,7 +64,9 @@ describe('GraphQL schema descriptions', () => {
   });
 
   it('explains every action type that has typed details', () => {
-    const typed = Object.entries(ACTION_DETAILS).filter(([, fields]) => fields.length > 0).map(([type]) => type);
+    const typed = Object.entries(ACTION_DETAILS)
+      .filter(([, fields]) => fields.length > 0)
+      .map(([type]) => type);
     expect(typed.filter((type) => !ACTION_TYPE_DOCS[type])).toEqual([]);
   });
 });

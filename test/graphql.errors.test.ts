@@ -15,7 +15,17 @@ const BLOCK = 32737160;
 /** The real HTTP server with its JSON log lines captured. */
 async function serveLogged(db: Database) {
   const lines: any[] = [];
-  const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).trim().split('\n').map((l) => JSON.parse(l))), done()) });
+  const sink = new Writable({
+    write: (chunk, _enc, done) => (
+      lines.push(
+        ...String(chunk)
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ),
+      done()
+    ),
+  });
   const { server } = createHttpServer({ ...testServices(db), log: pino({ level: 'info' }, sink) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,15 +77,28 @@ describe('GraphQL request errors', () => {
     await db.writer.exec('alter table messages rename to messages_gone');
     try {
       const from = service.lines.length;
-      const res = await postGraphQL(service.base, JSON.stringify({ query: `query Broken { transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 2) { hash inMsg { hash } } }` }), {
-        'x-request-id': 'req-broken-1',
-      });
+      const res = await postGraphQL(
+        service.base,
+        JSON.stringify({ query: `query Broken { transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 2) { hash inMsg { hash } } }` }),
+        {
+          'x-request-id': 'req-broken-1',
+        },
+      );
       const body = await res.json();
-      expect(body.errors[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: ['transactionsByMasterchainBlock', 0, 'inMsg'] });
+      expect(body.errors[0]).toMatchObject({
+        message: 'Unexpected error.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        path: ['transactionsByMasterchainBlock', 0, 'inMsg'],
+      });
       expect(JSON.stringify(body)).not.toMatch(/messages_gone|relation|select/i);
       const errors = service.lines.slice(from).filter((l) => l.level >= 50);
       expect(errors, JSON.stringify(errors, null, 1).slice(0, 3000)).toHaveLength(1);
-      expect(errors[0]).toMatchObject({ msg: 'unexpected error', reqId: 'req-broken-1', operationName: 'Broken', field: 'transactionsByMasterchainBlock.0.inMsg' });
+      expect(errors[0]).toMatchObject({
+        msg: 'unexpected error',
+        reqId: 'req-broken-1',
+        operationName: 'Broken',
+        field: 'transactionsByMasterchainBlock.0.inMsg',
+      });
       expect(errors[0].err.stack).toMatch(/relation "messages" does not exist[\s\S]*\n\s+at /);
     } finally {
       await db.writer.exec('alter table messages_gone rename to messages');
@@ -102,7 +125,11 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('GraphQL erro
       await locker.query('rollback');
       expect(body.data.transactionsByMasterchainBlock[0].hash).toEqual(expect.any(String));
       expect(body.errors).toEqual([
-        expect.objectContaining({ message: 'database statement timeout exceeded', extensions: { code: 'TIMEOUT' }, path: ['transactionsByMasterchainBlock', 0, 'inMsg'] }),
+        expect.objectContaining({
+          message: 'database statement timeout exceeded',
+          extensions: { code: 'TIMEOUT' },
+          path: ['transactionsByMasterchainBlock', 0, 'inMsg'],
+        }),
       ]);
       const after = await (await postGraphQL(service.base, query)).json();
       expect(after.errors).toBeUndefined();

@@ -12,7 +12,9 @@ describe('GraphQL limits', () => {
   let yoga: ReturnType<typeof createGraphQL>;
   beforeAll(async () => {
     db = await createTestDatabase('pglite');
-    yoga = createGraphQL(testServices(db.reader), { limits: { ...DEFAULT_LIMITS, maxDepth: 6, maxAliases: 3, maxTokens: 300, maxCost: 20_000, maxDocumentBytes: 4000 } });
+    yoga = createGraphQL(testServices(db.reader), {
+      limits: { ...DEFAULT_LIMITS, maxDepth: 6, maxAliases: 3, maxTokens: 300, maxCost: 20_000, maxDocumentBytes: 4000 },
+    });
   });
   afterAll(async () => db?.drop());
 
@@ -24,8 +26,14 @@ describe('GraphQL limits', () => {
   };
 
   it('rejects documents too deep, too aliased, too long or too costly, saying which limit and by how much', async () => {
-    expect(await rejected('{ transaction(hash: "x") { inMsg { sourceTransaction { inMsg { sourceTransaction { inMsg { hash } } } } } } }')).toMatch(/depth limit of 6 exceeded, found 7/i);
-    expect(await rejected('{ a: transaction(hash: "x") { hash } b: transaction(hash: "x") { hash } c: transaction(hash: "x") { hash } d: transaction(hash: "x") { hash } }')).toMatch(/aliases limit of 3 exceeded, found 4/i);
+    expect(await rejected('{ transaction(hash: "x") { inMsg { sourceTransaction { inMsg { sourceTransaction { inMsg { hash } } } } } } }')).toMatch(
+      /depth limit of 6 exceeded, found 7/i,
+    );
+    expect(
+      await rejected(
+        '{ a: transaction(hash: "x") { hash } b: transaction(hash: "x") { hash } c: transaction(hash: "x") { hash } d: transaction(hash: "x") { hash } }',
+      ),
+    ).toMatch(/aliases limit of 3 exceeded, found 4/i);
     expect(await rejected(`{ transaction(hash: "x") { ${'hash '.repeat(300)} } }`)).toMatch(/token limit of 300 exceeded/i);
     // 1 + 1000 × (hash 1 + outMsgs (1 + 4 × 8 fields)) = 34001
     const page = '{ hash outMsgs { hash source destination value opcode bounce bounced createdLt } }';
@@ -45,21 +53,36 @@ describe('GraphQL limits', () => {
     // a variable's default is what execution uses: priced as 1000, not as an absent limit
     expect(cost('query ($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { outMsgs { hash } } }')).toBe(1 + 1000 * (1 + 4));
     // only the operation that runs is priced
-    expect(cost('query A { transactionsByMasterchainBlock(seqno: 1, limit: 5) { hash } } query B { transactionsByMasterchainBlock(seqno: 1, limit: 7) { hash } }', {}, 'B')).toBe(1 + 7);
+    expect(
+      cost(
+        'query A { transactionsByMasterchainBlock(seqno: 1, limit: 5) { hash } } query B { transactionsByMasterchainBlock(seqno: 1, limit: 7) { hash } }',
+        {},
+        'B',
+      ),
+    ).toBe(1 + 7);
     // same field name, different types: TraceInfo.transactions is a number, Trace.transactions a list of 50
     expect(cost('{ trace(id: "x") { traceInfo { transactions } transactions { hash } } }')).toBe(1 + (1 + 1) + (1 + 50 * 1));
   });
 
   it('rejects a costly page whose limit only a variable default sets', async () => {
-    expect(await rejected('query ($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash outMsgs { hash source destination value opcode bounce bounced createdLt } } }')).toBe(
-      'query cost limit of 20000 exceeded: this query costs 34001 (list fields count their limit)',
-    );
+    expect(
+      await rejected(
+        'query ($n: Int = 1000) { transactionsByMasterchainBlock(seqno: 1, limit: $n) { hash outMsgs { hash source destination value opcode bounce bounced createdLt } } }',
+      ),
+    ).toBe('query cost limit of 20000 exceeded: this query costs 34001 (list fields count their limit)');
   });
 
   it('refuses mutations (the API only reads) and subscriptions where no live events are served', async () => {
-    const mutation = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: 'mutation { x }' }) });
+    const mutation = await yoga.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: 'mutation { x }' }),
+    });
     expect(mutation.status).toBeLessThan(500);
-    expect((await mutation.json()).errors[0]).toMatchObject({ message: 'this API is read-only: mutations are not supported, only queries and subscriptions', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await mutation.json()).errors[0]).toMatchObject({
+      message: 'this API is read-only: mutations are not supported, only queries and subscriptions',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const subscription = await yoga.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },

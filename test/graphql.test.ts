@@ -25,7 +25,8 @@ function toWire(type: string, value: any): any {
     const v = value[camel(field)];
     if (nested?.endsWith('[]')) out[field] = (v as any[]).map((item) => toWire(nested.slice(0, -2), item));
     else if (nested) out[field] = toWire(nested, v);
-    else if (typeof v === 'string' && /^[A-Z_]+$/.test(v) && ['type', 'status_change', 'orig_status', 'end_status', 'account_status', 'reason'].includes(field)) out[field] = v.toLowerCase();
+    else if (typeof v === 'string' && /^[A-Z_]+$/.test(v) && ['type', 'status_change', 'orig_status', 'end_status', 'account_status', 'reason'].includes(field))
+      out[field] = v.toLowerCase();
     else out[field] = v;
   }
   return out;
@@ -69,7 +70,7 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         expect(gql.errors).toBeUndefined();
         const fromGraphQL = gql.data!.transactionsByMasterchainBlock.map((t) => toWire('Transaction', t));
         expect(fromGraphQL).toEqual(rest.transactions.map((t: any) => restToSpec('Transaction', t)));
-        const names = (txs: any[], key: string) => txs.flatMap((t) => [t.inMsg ?? t.in_msg, ...(t.outMsgs ?? t.out_msgs)]).map((m) => m && m[key]);
+        const names = (txs: any[], key: string) => txs.flatMap((t) => [t.inMsg ?? t.in_msg, ...(t.outMsgs ?? t.out_msgs)]).map((m) => m?.[key]);
         expect(names(gql.data!.transactionsByMasterchainBlock, 'decodedOpcode')).toEqual(names(rest.transactions, 'decoded_opcode'));
         expect(names(rest.transactions, 'decoded_opcode')).toContain('text_comment');
         for (const t of gql.data!.transactionsByMasterchainBlock) {
@@ -128,11 +129,19 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     );
     expect(flat.texts).toHaveLength(1); // the page (the block is looked up only for an empty page)
     const page = flat.texts.find((t) => /mc_block_seqno = \$1/.test(t))!;
-    expect(/^select (.*) from transactions/.exec(page)![1].split(', ').sort()).toEqual(
-      ['T.account', 'T.end_status', 'T.hash', 'T.lt', 'T.now', 'T.orig_status', 'T.total_fees'],
-    );
+    expect(/^select (.*) from transactions/.exec(page)![1].split(', ').sort()).toEqual([
+      'T.account',
+      'T.end_status',
+      'T.hash',
+      'T.lt',
+      'T.now',
+      'T.orig_status',
+      'T.total_fees',
+    ]);
     expect(flat.texts.join('\n')).not.toMatch(/message_contents/);
-    expect(flat.data.transactionsByMasterchainBlock.map((t: any) => [t.hash, t.lt, t.totalFees])).toEqual(rest.transactions.map((t: any) => [t.hash, t.lt, t.total_fees]));
+    expect(flat.data.transactionsByMasterchainBlock.map((t: any) => [t.hash, t.lt, t.totalFees])).toEqual(
+      rest.transactions.map((t: any) => [t.hash, t.lt, t.total_fees]),
+    );
 
     // Selected on a page: read with the page, no extra statement; the same description REST shows.
     const described = await statements(
@@ -147,7 +156,9 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
 
     // Reached by navigation: the description is one batched read of its own columns.
     const hash = rest.transactions[0].hash;
-    const navigated = await statements('query($h: String!) { transaction(hash: $h) { hash description { type aborted computePh { gasUsed exitCode } } } }', { h: hash });
+    const navigated = await statements('query($h: String!) { transaction(hash: $h) { hash description { type aborted computePh { gasUsed exitCode } } } }', {
+      h: hash,
+    });
     expect(navigated.texts).toHaveLength(2);
     expect(navigated.texts[0]).not.toMatch(/compute_gas_used/);
     expect(gqlOf(navigated.data.transaction)).toEqual(wireOf(rest.transactions[0]));
@@ -161,19 +172,31 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     const traceRead = traced.texts.find((t) => /T\.trace_id = any/.test(t))!;
     expect(traceRead).toMatch(/T\.aborted/);
     expect(traceRead).not.toMatch(/compute_gas_used/);
-    expect(traced.texts).toContain('select M.tx_hash, M.msg_hash, M.direction, M.created_lt from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by M.tx_hash, M.tx_lt, M.msg_hash, M.direction');
+    expect(traced.texts).toContain(
+      'select M.tx_hash, M.msg_hash, M.direction, M.created_lt from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by M.tx_hash, M.tx_lt, M.msg_hash, M.direction',
+    );
     const root = traced.data.transaction.trace.root;
     expect(root.transaction.description.aborted).toBe(root.transactionAborted);
     expect(root.inMsg?.hash ?? null).toBe(root.inMsgHash);
     expect(root.inMsgHash).not.toBeNull();
 
     // Messages without bodies unless a body is selected.
-    const messages = await statements('query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 100) { inMsg { value } outMsgs { hash value opcode } } }', { s: DEMO_BLOCK });
+    const messages = await statements(
+      'query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 100) { inMsg { value } outMsgs { hash value opcode } } }',
+      { s: DEMO_BLOCK },
+    );
     expect(messages.texts.join('\n')).not.toMatch(/message_contents/);
     // inMsg and outMsgs share one statement reading the union of their columns (and the keys)
     const read = messages.texts.filter((t) => /from messages/.test(t));
     expect(read).toHaveLength(1);
-    expect(/^select (.*) from messages/.exec(read[0])![1].split(', ').sort()).toEqual(['M.created_lt', 'M.direction', 'M.msg_hash', 'M.opcode', 'M.tx_hash', 'M.value']);
+    expect(/^select (.*) from messages/.exec(read[0])![1].split(', ').sort()).toEqual([
+      'M.created_lt',
+      'M.direction',
+      'M.msg_hash',
+      'M.opcode',
+      'M.tx_hash',
+      'M.value',
+    ]);
     const bodies = await statements(
       'query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 100) { inMsg { messageContent { hash body } } outMsgs { messageContent { body } } } }',
       { s: DEMO_BLOCK },
@@ -192,12 +215,20 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     );
     // Spreads replaced by inline fragments, so one field can be sent on its own.
     const inline = (node: SelectionNode) =>
-      visit(node, { FragmentSpread: (spread) => ({ kind: Kind.INLINE_FRAGMENT, typeCondition: fragments.get(spread.name.value)!.typeCondition, selectionSet: fragments.get(spread.name.value)!.selectionSet }) });
+      visit(node, {
+        FragmentSpread: (spread) => ({
+          kind: Kind.INLINE_FRAGMENT,
+          typeCondition: fragments.get(spread.name.value)!.typeCondition,
+          selectionSet: fragments.get(spread.name.value)!.selectionSet,
+        }),
+      });
     const selections = fragments.get('TransactionFields')!.selectionSet.selections;
     expect(selections.length).toBeGreaterThan(20);
     for (const selection of selections) {
       const name = (selection as FieldNode).name.value;
-      const alone = await run(yoga, `query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 20) { ${print(inline(selection))} } }`, { s: DEMO_BLOCK });
+      const alone = await run(yoga, `query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 20) { ${print(inline(selection))} } }`, {
+        s: DEMO_BLOCK,
+      });
       expect(alone.errors, name).toBeUndefined();
       const values = (alone.data as any).transactionsByMasterchainBlock.map((t: any) => t[name]);
       expect(values, name).toEqual(whole.data!.transactionsByMasterchainBlock.map((t: any) => t[name]));
@@ -205,7 +236,11 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
     // The same for each Message field, under inMsg and outMsgs.
     for (const selection of fragments.get('MessageFields')!.selectionSet.selections) {
       const name = (selection as FieldNode).name.value;
-      const alone = await run(yoga, `query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 20) { inMsg { ${print(selection)} } outMsgs { ${print(selection)} } } }`, { s: DEMO_BLOCK });
+      const alone = await run(
+        yoga,
+        `query($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 20) { inMsg { ${print(selection)} } outMsgs { ${print(selection)} } } }`,
+        { s: DEMO_BLOCK },
+      );
       expect(alone.errors, name).toBeUndefined();
       const pick = (txs: any[]) => txs.map((t) => [t.inMsg?.[name], t.outMsgs.map((m: any) => m[name])]);
       expect(pick((alone.data as any).transactionsByMasterchainBlock), name).toEqual(pick(whole.data!.transactionsByMasterchainBlock));
@@ -220,7 +255,11 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         counted.counter.texts = [];
         const res = await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=${limit}`);
         expect(res.status).toBe(200);
-        return { statements: counted.counter.statements, lookedUp: counted.counter.texts.some((t) => /from blocks/.test(t)), cache: res.headers.get('cache-control') };
+        return {
+          statements: counted.counter.statements,
+          lookedUp: counted.counter.texts.some((t) => /from blocks/.test(t)),
+          cache: res.headers.get('cache-control'),
+        };
       };
       // First: page and block lookup (which also shows a later block is indexed), messages and states, address book.
       expect(await cost(10)).toEqual({ statements: 5, lookedUp: true, cache: 'public, max-age=60' });

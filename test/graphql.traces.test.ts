@@ -100,7 +100,12 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
   it('trace(id) and Transaction.trace navigate both ways', async () => {
     const complete = testnet.traces[5];
     const { data } = await execute(TraceByIdDocument, { id: complete.trace_id });
-    expect(data!.trace).toMatchObject({ traceId: complete.trace_id, source: 'DATABASE', traceInfo: { traceState: 'complete' }, transactionsOrder: complete.transactions_order });
+    expect(data!.trace).toMatchObject({
+      traceId: complete.trace_id,
+      source: 'DATABASE',
+      traceInfo: { traceState: 'complete' },
+      transactionsOrder: complete.transactions_order,
+    });
     expect(data!.trace!.transactions.every((t) => t.trace?.traceId === complete.trace_id)).toBe(true);
     const hex = Buffer.from(complete.trace_id, 'base64').toString('hex');
     expect((await execute(TraceByIdDocument, { id: hex })).data!.trace!.traceId).toBe(complete.trace_id);
@@ -117,8 +122,14 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
     const big = testnet.traces[11];
     expect(big.transactions_order).toHaveLength(8);
     const header = {
-      traceId: big.trace_id, isIncomplete: true, warning: 'trace is too large', traceInfo: { transactions: 8 },
-      transactionsOrder: [], transactions: [], root: null, actions: [],
+      traceId: big.trace_id,
+      isIncomplete: true,
+      warning: 'trace is too large',
+      traceInfo: { transactions: 8 },
+      transactionsOrder: [],
+      transactions: [],
+      root: null,
+      actions: [],
     };
     for (const hash of [big.trace_id, big.transactions_order[5]]) {
       const { data, errors } = await run(capped, TransactionTraceSizeDocument, { hash });
@@ -134,7 +145,12 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
     const three = testnet.traces[0];
     expect(three.transactions_order).toHaveLength(3);
     const { data } = await run(capped, TransactionTraceSizeDocument, { hash: three.trace_id });
-    expect(data!.transaction!.trace).toMatchObject({ isIncomplete: false, warning: null, transactionsOrder: three.transactions_order, root: { transactionHash: three.trace_id } });
+    expect(data!.transaction!.trace).toMatchObject({
+      isIncomplete: false,
+      warning: null,
+      transactionsOrder: three.transactions_order,
+      root: { transactionHash: three.trace_id },
+    });
   });
 
   it('reports bad selectors with BAD_USER_INPUT', async () => {
@@ -146,7 +162,10 @@ describe.each(await availableBackends())('GraphQL traces on %s', (backend) => {
     const bad = await execute(NestedPendingTracesDocument, { account: 'nope' });
     expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     const badWorkchain = await execute(NestedPendingTracesDocument, { account: `128:${'1'.repeat(64)}` });
-    expect(badWorkchain.errors?.[0]).toMatchObject({ message: expect.stringContaining('parameter "account" must be an address'), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badWorkchain.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('parameter "account" must be an address'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const badId = await execute(TraceByIdDocument, { id: 'x' });
     expect(badId.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
   });

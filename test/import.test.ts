@@ -52,7 +52,10 @@ describe.each(await availableBackends())('import on %s', (backend) => {
       ['transactions response', fixtureText('transactions_testnet_2025-07_by_account.json')],
       ['bare transaction (2023 schema)', fixtureText('transaction_mainnet_2023-10_single_old_schema.json')],
       ['bare array of traces', JSON.stringify(fixtureJson('traces_mainnet_2025-09_single.json').traces)],
-      ['{url, response} wrapper', JSON.stringify({ url: 'https://toncenter.com/api/v3/transactions?hash=x', response: fixtureJson('transactions_testnet_2025-07_by_hash_trimmed.json') })],
+      [
+        '{url, response} wrapper',
+        JSON.stringify({ url: 'https://toncenter.com/api/v3/transactions?hash=x', response: fixtureJson('transactions_testnet_2025-07_by_hash_trimmed.json') }),
+      ],
     ];
     for (const [name, text] of cases) {
       const summary = await importDocument(db.writer, name, text);

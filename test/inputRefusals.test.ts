@@ -16,10 +16,22 @@ import { testServices } from './helpers/service';
 
 /** Every REST route with parameters, by path under /api/v3/. */
 const REST_ROUTES: Record<string, RouteParams> = {
-  transactionsByMasterchainBlock: R.BLOCK_PAGE, transactions: R.TRANSACTIONS, transactionsByMessage: R.TRANSACTIONS_BY_MESSAGE,
-  adjacentTransactions: R.ADJACENT_TRANSACTIONS, messages: R.MESSAGES, blocks: R.BLOCKS, masterchainBlockShards: R.MASTERCHAIN_BLOCK_SHARDS,
-  masterchainBlockShardState: R.MASTERCHAIN_BLOCK_SHARD_STATE, addressBook: R.ADDRESS_BOOK, metadata: R.METADATA, traces: R.TRACES, events: R.TRACES,
-  actions: R.ACTIONS, pendingTransactions: R.PENDING_TRANSACTIONS, pendingActions: R.PENDING_ACTIONS, pendingTraces: R.PENDING_TRACES,
+  transactionsByMasterchainBlock: R.BLOCK_PAGE,
+  transactions: R.TRANSACTIONS,
+  transactionsByMessage: R.TRANSACTIONS_BY_MESSAGE,
+  adjacentTransactions: R.ADJACENT_TRANSACTIONS,
+  messages: R.MESSAGES,
+  blocks: R.BLOCKS,
+  masterchainBlockShards: R.MASTERCHAIN_BLOCK_SHARDS,
+  masterchainBlockShardState: R.MASTERCHAIN_BLOCK_SHARD_STATE,
+  addressBook: R.ADDRESS_BOOK,
+  metadata: R.METADATA,
+  traces: R.TRACES,
+  events: R.TRACES,
+  actions: R.ACTIONS,
+  pendingTransactions: R.PENDING_TRANSACTIONS,
+  pendingActions: R.PENDING_ACTIONS,
+  pendingTraces: R.PENDING_TRACES,
 };
 const CONTROL = ['x_timeout', 'x_no_address_book', 'x_no_metadata'];
 
@@ -37,13 +49,32 @@ const cursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString(
 async function serve(db: Database) {
   const lines: any[] = [];
   const bound: (readonly unknown[])[] = [];
-  const recorded: Database = { ...db, kind: db.kind, query: (text, params) => (bound.push(params ?? []), db.query(text, params)), queryWithTimeout: (text, params, ms) => (bound.push(params ?? []), db.queryWithTimeout(text, params, ms)) };
-  const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).trim().split('\n').map((l) => JSON.parse(l))), done()) });
+  const recorded: Database = {
+    ...db,
+    kind: db.kind,
+    query: (text, params) => (bound.push(params ?? []), db.query(text, params)),
+    queryWithTimeout: (text, params, ms) => (bound.push(params ?? []), db.queryWithTimeout(text, params, ms)),
+  };
+  const sink = new Writable({
+    write: (chunk, _enc, done) => (
+      lines.push(
+        ...String(chunk)
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ),
+      done()
+    ),
+  });
   const { server } = createHttpServer({ ...testServices(recorded), log: pino({ level: 'info' }, sink) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
   };
   const rest = async (path: string) => {
@@ -54,9 +85,9 @@ async function serve(db: Database) {
 }
 
 /** A value of a GraphQL input type: `text` for strings, a valid placeholder for everything else. */
-function valueOf(type: GraphQLInputType, text: string): unknown {
+function inputValue(type: GraphQLInputType, text: string): unknown {
   const inner = isNonNullType(type) ? type.ofType : type;
-  if (isListType(inner)) return [valueOf(inner.ofType, text)];
+  if (isListType(inner)) return [inputValue(inner.ofType, text)];
   const name = getNamedType(inner).name;
   return name === 'String' ? text : name === 'BigInt' ? '1' : 1;
 }
@@ -69,7 +100,9 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     await importDocument(db.writer, 'traces', realTestnetTraces().text);
-    [{ trace_id: traceId, hash: txHash }] = await db.writer.query<{ trace_id: string; hash: string }>('select trace_id, hash from transactions where trace_id is not null limit 1');
+    [{ trace_id: traceId, hash: txHash }] = await db.writer.query<{ trace_id: string; hash: string }>(
+      'select trace_id, hash from transactions where trace_id is not null limit 1',
+    );
     service = await serve(db.reader);
   });
   afterAll(async () => {
@@ -83,13 +116,18 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
     const logged = stackLines();
     const outcomes: { what: string; fivexx: boolean; named: boolean }[] = [];
     // the control parameters are read after the route's own (a route with no required one shows them)
-    const cases = [...Object.entries(REST_ROUTES).flatMap(([route, spec]) => Object.keys(spec.params).map((key) => [route, key])), ...CONTROL.map((key) => ['transactions', key])];
+    const cases = [
+      ...Object.entries(REST_ROUTES).flatMap(([route, spec]) => Object.keys(spec.params).map((key) => [route, key])),
+      ...CONTROL.map((key) => ['transactions', key]),
+    ];
     for (const [route, key] of cases) {
-      {
-        for (const value of ['%00', 'a%00b']) {
-          const { status, body } = await service.rest(`${route}?${key}=${value}`);
-          outcomes.push({ what: `${route}?${key}=${value} → ${status} ${body.error}`, fivexx: status >= 500, named: status === 422 && body.error.includes(`"${key}"`) });
-        }
+      for (const value of ['%00', 'a%00b']) {
+        const { status, body } = await service.rest(`${route}?${key}=${value}`);
+        outcomes.push({
+          what: `${route}?${key}=${value} → ${status} ${body.error}`,
+          fivexx: status >= 500,
+          named: status === 422 && body.error.includes(`"${key}"`),
+        });
       }
     }
     // every argument of type String (or a list of them) of every query field, and the nested ones
@@ -97,10 +135,14 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
     for (const field of Object.values(schema.getQueryType()!.getFields())) {
       for (const arg of field.args.filter((a) => getNamedType(a.type).name === 'String')) {
         const others = field.args.filter((a) => a !== arg && isNonNullType(a.type));
-        const variables = Object.fromEntries([[arg.name, valueOf(arg.type, '\u0000')], ...others.map((a) => [a.name, valueOf(a.type, ACCOUNT)])]);
+        const variables = Object.fromEntries([[arg.name, inputValue(arg.type, '\u0000')], ...others.map((a) => [a.name, inputValue(a.type, ACCOUNT)])]);
         const declared = [arg, ...others].map((a) => `$${a.name}: ${a.type}`).join(', ');
         const passed = [arg, ...others].map((a) => `${a.name}: $${a.name}`).join(', ');
-        documents.push([arg.name, `query (${declared}) { ${field.name}(${passed})${isCompositeType(getNamedType(field.type)) ? ' { __typename }' : ''} }`, variables]);
+        documents.push([
+          arg.name,
+          `query (${declared}) { ${field.name}(${passed})${isCompositeType(getNamedType(field.type)) ? ' { __typename }' : ''} }`,
+          variables,
+        ]);
       }
     }
     const nul = { v: ['\u0000'] };
@@ -120,11 +162,16 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
       });
     }
     // a NUL that reached the database anyway would be a 422 there too, not a 500
-    const refused = await db.reader.query('select $1::text as t', ['a\u0000b']).then(() => undefined, (err: unknown) => classifyDbError(err));
+    const refused = await db.reader.query('select $1::text as t', ['a\u0000b']).then(
+      () => undefined,
+      (err: unknown) => classifyDbError(err),
+    );
     outcomes.push({ what: `the database's own refusal → ${refused?.status}`, fivexx: refused?.status !== 422, named: refused?.status === 422 });
     const stacks = stackLines() - logged;
     const fivexx = outcomes.filter((o) => o.fivexx);
-    console.log(`row 11: ${fivexx.length} of ${outcomes.length} requests with NUL in a parameter answered 5xx/INTERNAL_SERVER_ERROR, ${stacks} error log lines with a stack (${backend}); ${outcomes.filter((o) => o.named).length} refused naming the parameter`);
+    console.log(
+      `row 11: ${fivexx.length} of ${outcomes.length} requests with NUL in a parameter answered 5xx/INTERNAL_SERVER_ERROR, ${stacks} error log lines with a stack (${backend}); ${outcomes.filter((o) => o.named).length} refused naming the parameter`,
+    );
     expect(fivexx.map((o) => o.what)).toEqual([]);
     expect(stacks).toBe(0);
     expect(outcomes.filter((o) => !o.named).map((o) => o.what)).toEqual([]);
@@ -170,7 +217,8 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
       const close = field.startsWith('account') ? ' } }' : ' }';
       const { body } = await service.graphql(`{ ${field.replace('%', value)} { edges { cursor } }${close}`);
       const [error] = body.errors ?? [];
-      if (error?.extensions?.code !== 'BAD_USER_INPUT' || !error.message.includes(`"${argument}"`)) acceptedCursors.push(`${field} ${value} → ${JSON.stringify(body).slice(0, 200)}`);
+      if (error?.extensions?.code !== 'BAD_USER_INPUT' || !error.message.includes(`"${argument}"`))
+        acceptedCursors.push(`${field} ${value} → ${JSON.stringify(body).slice(0, 200)}`);
     }
     console.log(
       `row 16: addressBook answered ${answered.length} of ${keys.length} keys; ${acceptedSpaced.length} of ${spaced.length} spaced or odd numbers/booleans accepted; ${acceptedCursors.length} of ${forged.length} forged cursors accepted or refused without naming the argument`,
@@ -210,15 +258,20 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
     for (const [query, name] of graphqlCases) {
       const { body } = await service.graphql(query);
       const [error] = body.errors ?? [];
-      if (error?.extensions?.code !== 'BAD_USER_INPUT' || !error.message.includes(`"${name}"`)) overCap.push(`${query.slice(0, 60)} → ${JSON.stringify(error)}`);
+      if (error?.extensions?.code !== 'BAD_USER_INPUT' || !error.message.includes(`"${name}"`))
+        overCap.push(`${query.slice(0, 60)} → ${JSON.stringify(error)}`);
     }
 
     service.bound.length = 0;
     await service.rest(`actions?action_type=jetton_transfer,jetton_transfer&exclude_action_type=a,a&tx_hash=${HASH},${HASH}`);
     await service.rest(`addressBook?address=${ACCOUNT}&address=${ACCOUNT}`);
-    await service.graphql(`{ transactions(hash: ["${HASH}", "${HASH}"], account: ["${ACCOUNT}", "${ACCOUNT}"]) { hash } actions(actionType: ["a", "a"]) { edges { cursor } } }`);
+    await service.graphql(
+      `{ transactions(hash: ["${HASH}", "${HASH}"], account: ["${ACCOUNT}", "${ACCOUNT}"]) { hash } actions(actionType: ["a", "a"]) { edges { cursor } } }`,
+    );
     const duplicated = service.bound.flat().filter((v): v is unknown[] => Array.isArray(v) && new Set(v).size < v.length);
-    console.log(`lists: ${overCap.length} of ${restCases.length + graphqlCases.length} over-cap lists accepted or refused without naming the parameter; ${duplicated.length} bound arrays with duplicates`);
+    console.log(
+      `lists: ${overCap.length} of ${restCases.length + graphqlCases.length} over-cap lists accepted or refused without naming the parameter; ${duplicated.length} bound arrays with duplicates`,
+    );
     expect(overCap).toEqual([]);
     expect(duplicated).toEqual([]);
   });

@@ -17,10 +17,11 @@ describe.each(await availableBackends())('64-bit and larger integers stay exact 
   afterAll(async () => db?.drop());
 
   it('round-trips through the adapter as decimal strings', async () => {
-    const [row] = await db.writer.query<Record<string, unknown>>(
-      'select $1::bigint as shard, $2::bigint as lt, $3::numeric as big, array[$2::bigint] as lts',
-      [INT64_MIN, INT64_MAX, TWO_TO_80],
-    );
+    const [row] = await db.writer.query<Record<string, unknown>>('select $1::bigint as shard, $2::bigint as lt, $3::numeric as big, array[$2::bigint] as lts', [
+      INT64_MIN,
+      INT64_MAX,
+      TWO_TO_80,
+    ]);
     expect(row).toEqual({ shard: INT64_MIN, lt: INT64_MAX, big: TWO_TO_80, lts: [INT64_MAX] });
     await db.writer.query(`insert into jetton_wallets (address, balance) values ('0:AA', $1)`, [TWO_TO_80]);
     await db.writer.query(`insert into blocks (workchain, shard, seqno, start_lt) values (-1, $1, 7, $2)`, [INT64_MIN, INT64_MAX]);
@@ -63,7 +64,9 @@ describe.each(await availableBackends())('64-bit and larger integers stay exact 
       body: JSON.stringify({ query: '{ transactionsByMasterchainBlock(seqno: 5) { lt totalFees blockRef { shard } accountStateAfter { balance } } }' }),
     });
     expect(await res.json()).toEqual({
-      data: { transactionsByMasterchainBlock: [{ lt: INT64_MAX, totalFees: INT64_MAX, blockRef: { shard: INT64_MIN }, accountStateAfter: { balance: INT64_MAX } }] },
+      data: {
+        transactionsByMasterchainBlock: [{ lt: INT64_MAX, totalFees: INT64_MAX, blockRef: { shard: INT64_MIN }, accountStateAfter: { balance: INT64_MAX } }],
+      },
     });
   });
 });

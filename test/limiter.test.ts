@@ -44,7 +44,10 @@ describe('Limiter', () => {
       const first = held();
       const running = limiter.run(first.work);
       const queued = held();
-      const waiting = limiter.run(queued.work).then(() => 'ran', (err: Error) => err);
+      const waiting = limiter.run(queued.work).then(
+        () => 'ran',
+        (err: Error) => err,
+      );
       await expect(limiter.run(async () => 'never')).rejects.toThrow(new BusyError('the service is busy: 1 requests are already waiting; retry shortly'));
       await vi.advanceTimersByTimeAsync(499);
       expect(limiter.queued).toBe(1);
@@ -171,7 +174,9 @@ describe('requestWeight', () => {
     const started2 = performance.now();
     expect(() => inspectRequest({ query: `{ ${'hash '.repeat(9_000)} }` }, DEFAULT_LIMITS)).toThrow(/token limit of 2000 exceeded/);
     const ms2 = performance.now() - started2;
-    console.log(`row 5: a 630 KB document refused in ${ms.toFixed(2)} ms, a 90 KB one at the token limit in ${ms2.toFixed(2)} ms (0c96db8: the event loop stalled 21.8 s)`);
+    console.log(
+      `row 5: a 630 KB document refused in ${ms.toFixed(2)} ms, a 90 KB one at the token limit in ${ms2.toFixed(2)} ms (0c96db8: the event loop stalled 21.8 s)`,
+    );
     expect(ms + ms2).toBeLessThan(200);
   });
 });

@@ -28,9 +28,18 @@ function traceWithActions(index: number) {
   const root = trace.transactions[trace.transactions_order[0]];
   trace.actions = [
     {
-      trace_id: trace.trace_id, action_id: id(60 + index), type: 'ton_transfer', success: true, start_lt: root.lt, end_lt: root.lt,
-      trace_end_lt: trace.end_lt, trace_end_utime: trace.end_utime, trace_mc_seqno_end: Number(trace.mc_seqno_end), transactions: [root.hash],
-      accounts: [root.account], details: { source: null, destination: root.account, value: '1', value_extra_currencies: {}, comment: 'hi', encrypted: false },
+      trace_id: trace.trace_id,
+      action_id: id(60 + index),
+      type: 'ton_transfer',
+      success: true,
+      start_lt: root.lt,
+      end_lt: root.lt,
+      trace_end_lt: trace.end_lt,
+      trace_end_utime: trace.end_utime,
+      trace_mc_seqno_end: Number(trace.mc_seqno_end),
+      transactions: [root.hash],
+      accounts: [root.account],
+      details: { source: null, destination: root.account, value: '1', value_extra_currencies: {}, comment: 'hi', encrypted: false },
     },
   ];
   return { trace, root, account: root.account as string, keyOf: async () => '' };
@@ -58,10 +67,17 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const { trace, account, root } = traceWithActions(0);
     const [key] = await pushTraces(service.redis, { traces: [trace] }, { finality: 'pending', ttlSeconds: 1 });
     const client = await sseClient(service.base, {
-      id: 'a1', types: ['transactions', 'actions', 'trace'], addresses: [account], trace_external_hash_norms: [key], min_finality: 'pending',
+      id: 'a1',
+      types: ['transactions', 'actions', 'trace'],
+      addresses: [account],
+      trace_external_hash_norms: [key],
+      min_finality: 'pending',
     });
     expect(client.status).toBe(200);
-    await until(() => client.frames, (f) => f.event === 'connected');
+    await until(
+      () => client.frames,
+      (f) => f.event === 'connected',
+    );
     expect(client.frames[0]).toMatchObject({ event: 'connected', data: { id: 'a1', status: 'subscribed' } });
     await play(service.redis, trace);
     await until(client.events, (e) => e.type === 'transactions' && e.finality === 'finalized', 5000, 'finalized transactions');
@@ -73,7 +89,15 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
       expect(e.trace_external_hash_norm).toBe(key);
       expect(e.transactions.every((t: any) => t.account === account)).toBe(true);
       expect(e.transactions[0]).not.toHaveProperty('trace_external_hash');
-      expect(e.transactions[0].account_state_after).toEqual({ hash: expect.any(String), balance: null, extra_currencies: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null });
+      expect(e.transactions[0].account_state_after).toEqual({
+        hash: expect.any(String),
+        balance: null,
+        extra_currencies: null,
+        account_status: null,
+        frozen_hash: null,
+        data_hash: null,
+        code_hash: null,
+      });
     }
     expect(txEvents[0].transactions.every((t: any) => t.emulated === true && t.finality === 'pending')).toBe(true);
     expect(txEvents[2].transactions.every((t: any) => t.finality === 'finalized')).toBe(true);
@@ -92,7 +116,10 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const { trace, account } = traceWithActions(1);
     const early = await sseClient(service.base, { types: ['transactions'], addresses: [account], min_finality: 'pending' });
     const late = await sseClient(service.base, { types: ['transactions'], addresses: [account] });
-    await until(() => late.frames, (f) => f.event === 'connected');
+    await until(
+      () => late.frames,
+      (f) => f.event === 'connected',
+    );
     await play(service.redis, trace, 1);
     await until(early.events, (e) => e.type === 'trace_invalidated', 5000, 'trace_invalidated');
     const events = early.events();
@@ -119,7 +146,9 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     expect(await refused({ types: ['transactions'], addresses: ['nope'] })).toEqual({ error: 'invalid address: nope' });
     expect(await refused({ types: ['transactions'] })).toEqual({ error: 'addresses are required for subscription' });
     expect(await refused({ types: ['trace'] })).toEqual({ error: 'trace_external_hash_norms are required for trace subscription' });
-    expect(await refused({ types: ['transactions'], addresses: [account], trace_external_hash_norms: ['x'] })).toEqual({ error: 'trace_external_hash_norms requires type "trace"' });
+    expect(await refused({ types: ['transactions'], addresses: [account], trace_external_hash_norms: ['x'] })).toEqual({
+      error: 'trace_external_hash_norms requires type "trace"',
+    });
     expect(await refused({ types: ['trace'], trace_external_hash_norms: [' '] })).toEqual({ error: 'trace_external_hash_norms contains empty value' });
     const four = ['0:' + '1'.repeat(64), '0:' + '2'.repeat(64), '0:' + '3'.repeat(64), '0:' + '4'.repeat(64)];
     expect(await refused({ types: ['transactions'], addresses: four })).toEqual({ error: 'too many addresses: 4 > max 3' });
@@ -142,11 +171,19 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     ws.send({ id: 's1', operation: 'subscribe', types: ['transactions'], addresses: [account], min_finality: 'confirmed' });
     expect(await reply(6)).toEqual({ id: 's1', status: 'subscribed' });
     await play(service.redis, trace);
-    await until(() => ws.messages, (m) => m.type === 'transactions' && m.finality === 'finalized', 5000, 'finalized transactions');
+    await until(
+      () => ws.messages,
+      (m) => m.type === 'transactions' && m.finality === 'finalized',
+      5000,
+      'finalized transactions',
+    );
     // min_finality confirmed: the pending stage was not sent
     expect(ws.messages.filter((m) => m.type === 'transactions').map((m) => m.finality)).toEqual(['confirmed', 'finalized']);
     ws.send({ id: 'u1', operation: 'unsubscribe', addresses: [account] });
-    await until(() => ws.messages, (m) => m.id === 'u1');
+    await until(
+      () => ws.messages,
+      (m) => m.id === 'u1',
+    );
     expect(ws.messages.at(-1)).toEqual({ id: 'u1', status: 'unsubscribed' });
     const before = ws.messages.length;
     await play(service.redis, trace);
@@ -160,20 +197,47 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const owner = '0:' + 'CD'.repeat(32);
     const master = '0:' + 'EF'.repeat(32);
     const client = await sseClient(service.base, { types: ['account_state_change', 'jettons_change'], addresses: [owner, wallet], min_finality: 'confirmed' });
-    await until(() => client.frames, (f) => f.event === 'connected');
+    await until(
+      () => client.frames,
+      (f) => f.event === 'connected',
+    );
     const h = (n: number) => new Uint8Array(32).fill(n);
     const key = `account_confirmed:${wallet}`;
     await service.redis.hset(key, {
       lt: '123456',
-      state: Buffer.from(encode({ hash: h(1), balance: 5000000n, account_status: 'active', frozen_hash: null, code_hash: h(2), data_hash: h(3), last_trans_hash: h(4), last_trans_lt: 123456n, timestamp: 1700000000 }, { useBigInt64: true })),
+      state: Buffer.from(
+        encode(
+          {
+            hash: h(1),
+            balance: 5000000n,
+            account_status: 'active',
+            frozen_hash: null,
+            code_hash: h(2),
+            data_hash: h(3),
+            last_trans_hash: h(4),
+            last_trans_lt: 123456n,
+            timestamp: 1700000000,
+          },
+          { useBigInt64: true },
+        ),
+      ),
       interfaces: Buffer.from(encode({ interfaces: [[0, { balance: '777', address: wallet, owner, jetton: master }]] })),
     });
     await service.redis.publish(CHANNELS.accountState, key);
     await eventually(() => client.events().length >= 2, 5000, 'two events');
     const b64 = (n: number) => Buffer.from(h(n)).toString('base64');
     expect(client.events()).toEqual([
-      { type: 'account_state_change', finality: 'confirmed', account: wallet, state: { hash: b64(1), balance: '5000000', extra_currencies: null, account_status: 'active', frozen_hash: null, data_hash: b64(3), code_hash: b64(2) } },
-      { type: 'jettons_change', finality: 'confirmed', jetton: { address: wallet, balance: '777', owner, jetton: master, last_transaction_lt: '123456', code_hash: b64(2), data_hash: b64(3) } },
+      {
+        type: 'account_state_change',
+        finality: 'confirmed',
+        account: wallet,
+        state: { hash: b64(1), balance: '5000000', extra_currencies: null, account_status: 'active', frozen_hash: null, data_hash: b64(3), code_hash: b64(2) },
+      },
+      {
+        type: 'jettons_change',
+        finality: 'confirmed',
+        jetton: { address: wallet, balance: '777', owner, jetton: master, last_transaction_lt: '123456', code_hash: b64(2), data_hash: b64(3) },
+      },
     ]);
     client.close();
   });
@@ -209,14 +273,45 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const viaWs: any[] = [];
     const traces: any[] = [];
     const done: (() => void)[] = [];
-    done.push(client.subscribe({ query: `subscription($a: [String!]!) { actions(accounts: $a, minFinality: PENDING) { kind finality actions { type details accounts } } }`, variables: { a: [account] } }, { next: (v) => viaWs.push(v), error: (e) => viaWs.push({ error: e }), complete: () => {} }));
-    done.push(client.subscribe({ query: `subscription($a: [String!]) { traces(accounts: $a, minFinality: PENDING) { kind finality trace { externalHash transactions { hash finality } actions { type } root { transactionHash children { transactionHash } } } } }`, variables: { a: [account] } }, { next: (v) => traces.push(v), error: (e) => traces.push({ error: e }), complete: () => {} }));
+    done.push(
+      client.subscribe(
+        {
+          query: `subscription($a: [String!]!) { actions(accounts: $a, minFinality: PENDING) { kind finality actions { type details accounts } } }`,
+          variables: { a: [account] },
+        },
+        { next: (v) => viaWs.push(v), error: (e) => viaWs.push({ error: e }), complete: () => {} },
+      ),
+    );
+    done.push(
+      client.subscribe(
+        {
+          query: `subscription($a: [String!]) { traces(accounts: $a, minFinality: PENDING) { kind finality trace { externalHash transactions { hash finality } actions { type } root { transactionHash children { transactionHash } } } } }`,
+          variables: { a: [account] },
+        },
+        { next: (v) => traces.push(v), error: (e) => traces.push({ error: e }), complete: () => {} },
+      ),
+    );
     // all three subscribed (SSE, and two over one WebSocket) before the trace plays
     await eventually(() => service.live.hub.followersOf(account) === 3, 5000, 'three subscriptions');
     await play(service.redis, trace);
-    await until(() => sse, (e) => e.data?.transactions?.finality === 'FINALIZED', 5000, 'finalized over SSE');
-    await until(() => viaWs, (e) => e.data?.actions?.finality === 'FINALIZED', 5000, 'finalized actions over WebSocket');
-    await until(() => traces, (e) => e.data?.traces?.finality === 'FINALIZED' && e.data.traces.trace.actions.length > 0, 5000, 'finalized trace with actions');
+    await until(
+      () => sse,
+      (e) => e.data?.transactions?.finality === 'FINALIZED',
+      5000,
+      'finalized over SSE',
+    );
+    await until(
+      () => viaWs,
+      (e) => e.data?.actions?.finality === 'FINALIZED',
+      5000,
+      'finalized actions over WebSocket',
+    );
+    await until(
+      () => traces,
+      (e) => e.data?.traces?.finality === 'FINALIZED' && e.data.traces.trace.actions.length > 0,
+      5000,
+      'finalized trace with actions',
+    );
     expect(sse.filter((e) => e.data).map((e) => e.data.transactions.finality)).toEqual(['PENDING', 'CONFIRMED', 'FINALIZED']);
     const first = sse.find((e) => e.data).data.transactions;
     expect(first.kind).toBe('UPDATE');
@@ -235,7 +330,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     expect(page).toContain('subscription Live(');
   });
 
-  it("gives each event of a GraphQL subscription fresh loaders: a transaction loaded while pending is not served again once final", async () => {
+  it('gives each event of a GraphQL subscription fresh loaders: a transaction loaded while pending is not served again once final', async () => {
     const { trace, account } = traceWithActions(21);
     await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
     const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
@@ -249,7 +344,12 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     );
     await eventually(() => service.live.hub.followersOf(account) === 1, 5000, 'the subscription');
     await play(service.redis, trace);
-    await until(() => got, (e) => e.data?.transactions?.finality === 'FINALIZED', 5000, 'the finalized event');
+    await until(
+      () => got,
+      (e) => e.data?.transactions?.finality === 'FINALIZED',
+      5000,
+      'the finalized event',
+    );
     stop();
     await client.dispose();
     // the Transaction loader caches per event: each event's children have that event's finality
@@ -263,14 +363,21 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   it("adds the address book and metadata a client asks for, trimmed to its events' addresses, and filters action types", async () => {
     const { trace, account } = traceWithActions(19);
     await eventually(() => service.live.hub.followersOf(account) === 0, 5000, 'earlier clients gone');
-    const withBook = await sseClient(service.base, { types: ['transactions', 'actions'], addresses: [account], include_address_book: true, include_metadata: true });
+    const withBook = await sseClient(service.base, {
+      types: ['transactions', 'actions'],
+      addresses: [account],
+      include_address_book: true,
+      include_metadata: true,
+    });
     const onlySwaps = await sseClient(service.base, { types: ['actions'], addresses: [account], action_types: ['jetton_swap'] });
     const bare = await sseClient(service.base, { types: ['transactions'], addresses: [account] });
     await eventually(() => service.live.hub.followersOf(account) === 3, 5000, 'three subscriptions');
     await play(service.redis, trace);
     const txs = await until(withBook.events, (e) => e.type === 'transactions' && e.finality === 'finalized', 5000, 'finalized transactions');
     expect(Object.keys(txs)).toEqual(['type', 'finality', 'trace_external_hash_norm', 'transactions', 'address_book', 'metadata']);
-    const named = new Set<string>(txs.transactions.flatMap((t: any) => [t.account, t.in_msg?.source, ...t.out_msgs.map((m: any) => m.destination)].filter(Boolean)));
+    const named = new Set<string>(
+      txs.transactions.flatMap((t: any) => [t.account, t.in_msg?.source, ...t.out_msgs.map((m: any) => m.destination)].filter(Boolean)),
+    );
     expect(Object.keys(txs.address_book).sort()).toEqual([...named].sort());
     expect(txs.address_book[account]).toMatchObject({ user_friendly: expect.any(String) });
     const actions = await until(withBook.events, (e) => e.type === 'actions' && e.finality === 'finalized', 5000, 'finalized actions');
@@ -288,12 +395,20 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
     const got: any[] = [];
     const stop = client.subscribe(
-      { query: `subscription($a: [String!]!) { transactions(accounts: $a, minFinality: PENDING) { kind finality traceExternalHashNorm transactions { hash } } }`, variables: { a: [account] } },
+      {
+        query: `subscription($a: [String!]!) { transactions(accounts: $a, minFinality: PENDING) { kind finality traceExternalHashNorm transactions { hash } } }`,
+        variables: { a: [account] },
+      },
       { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} },
     );
     await eventually(() => service.live.hub.followersOf(account) === 1, 5000, 'the subscription');
     await play(service.redis, trace, 1);
-    await until(() => got, (e) => e.data?.transactions?.kind === 'INVALIDATED', 5000, 'the invalidation');
+    await until(
+      () => got,
+      (e) => e.data?.transactions?.kind === 'INVALIDATED',
+      5000,
+      'the invalidation',
+    );
     expect(got.map((e) => e.data.transactions.kind)).toEqual(['UPDATE', 'INVALIDATED']);
     expect(got[1].data.transactions).toMatchObject({ finality: null, traceExternalHashNorm: got[0].data.transactions.traceExternalHashNorm, transactions: [] });
     stop();
@@ -335,8 +450,14 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
       const { trace, account } = traceWithActions(5);
       const a = await sseClient(service.base, { types: ['transactions'], addresses: [account] });
       const b = await sseClient(other.base, { types: ['transactions'], addresses: [account] });
-      await until(() => a.frames, (f) => f.event === 'connected');
-      await until(() => b.frames, (f) => f.event === 'connected');
+      await until(
+        () => a.frames,
+        (f) => f.event === 'connected',
+      );
+      await until(
+        () => b.frames,
+        (f) => f.event === 'connected',
+      );
       await play(service.redis, trace);
       await until(a.events, (e) => e.finality === 'finalized', 5000, 'instance one');
       await until(b.events, (e) => e.finality === 'finalized', 5000, 'instance two');
@@ -374,7 +495,10 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
       await expect(wsClient(keyed.base)).rejects.toThrow(/401/);
       const ws = await wsClient(`${keyed.base}`, { 'x-api-key': 'k1' });
       ws.send({ id: 'p', operation: 'ping' });
-      await until(() => ws.messages, (m) => m.status === 'pong');
+      await until(
+        () => ws.messages,
+        (m) => m.status === 'pong',
+      );
       ws.close();
       const graphqlWs = createClient({ url: `${keyed.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
       const closed = await new Promise<any>((resolve) => graphqlWs.on('closed', resolve));
@@ -389,7 +513,12 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const quiet = '0:' + '7'.repeat(64);
     const query = `subscription { accountStates(accounts: ["${quiet}"]) { kind } }`;
     const abort = new AbortController();
-    const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query }), signal: abort.signal });
+    const res = await fetch(`${service.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query }),
+      signal: abort.signal,
+    });
     expect(res.status).toBe(200);
     await eventually(() => service.live.hub.followersOf(quiet) === 1, 3000, 'the SSE subscription');
     const admitted = service.live.subscribers;
@@ -403,7 +532,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     await eventually(() => service.live.hub.followersOf(quiet) === 1 && errors.length === 1, 3000, 'the WebSocket subscription and the refusal');
     expect(JSON.stringify(errors[0])).toContain('Expected Name');
     stop();
-    await eventually(() => service.live.hub.followersOf(quiet) === 0, 3000, 'completed on the client\'s word');
+    await eventually(() => service.live.hub.followersOf(quiet) === 0, 3000, "completed on the client's word");
     await client.dispose();
     await eventually(() => service.live.subscribers === admitted - 1, 3000, 'the connection released');
   });
@@ -413,10 +542,16 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const b = '0:' + '6'.repeat(64);
     const ws = await wsClient(service.base);
     ws.send({ id: 's', operation: 'subscribe', types: ['transactions'], addresses: [a, b] });
-    await until(() => ws.messages, (m) => m.id === 's');
+    await until(
+      () => ws.messages,
+      (m) => m.id === 's',
+    );
     expect([service.live.hub.followersOf(a), service.live.hub.followersOf(b)]).toEqual([1, 1]);
     ws.send({ id: 'u', operation: 'unsubscribe', addresses: [a] });
-    await until(() => ws.messages, (m) => m.id === 'u');
+    await until(
+      () => ws.messages,
+      (m) => m.id === 'u',
+    );
     expect([service.live.hub.followersOf(a), service.live.hub.followersOf(b)]).toEqual([0, 1]);
     ws.close();
     await eventually(() => service.live.hub.followersOf(b) === 0, 3000, 'the closed client unindexed');
@@ -427,7 +562,10 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     const account = traceWithActions(0).account;
     const sse = await sseClient(stopping.base, { types: ['transactions'], addresses: [account] });
     const ws = await wsClient(stopping.base);
-    await until(() => sse.frames, (f) => f.event === 'connected');
+    await until(
+      () => sse.frames,
+      (f) => f.event === 'connected',
+    );
     stopping.live.close();
     expect((await ws.closed).code).toBe(1001);
     await eventually(() => stopping.live.hub.subscriberCount === 0, 3000, 'no subscribers left');
@@ -437,11 +575,20 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
 
 describe('the live hub', () => {
   const account = '0:' + 'A'.repeat(64);
-  const traceEvent = (stage: 'pending' | 'confirmed' | 'finalized' | 'classified', source: 'emulator' | 'database', finality: 'pending' | 'confirmed' | 'finalized' = 'finalized') => ({
+  const traceEvent = (
+    stage: 'pending' | 'confirmed' | 'finalized' | 'classified',
+    source: 'emulator' | 'database',
+    finality: 'pending' | 'confirmed' | 'finalized' = 'finalized',
+  ) => ({
     kind: 'trace' as const,
     key: 'K',
     stage,
-    trace: { source, header: {} as any, actions: [], transactions: [{ row: { account, hash: 'h', lt: '1' } as any, emulated: false, finality, traceExternalHash: null }] },
+    trace: {
+      source,
+      header: {} as any,
+      actions: [],
+      transactions: [{ row: { account, hash: 'h', lt: '1' } as any, emulated: false, finality, traceExternalHash: null }],
+    },
   });
 
   it('sends nothing more about a trace the database finalized, and only the classification after an emulator finalization', () => {
@@ -460,7 +607,16 @@ describe('the live hub', () => {
   });
 
   it('admits subscribers within the limits per instance, per client address and per API key, and frees their slots', () => {
-    const live = new LiveRuntime({ queue: 4, maxSubscribers: 3, maxPerIp: 2, maxPerKey: 1, maxAddresses: 5, maxAddressesPerIp: 8, maxAddressesPerKey: 6, maxAddressesTotal: 12 });
+    const live = new LiveRuntime({
+      queue: 4,
+      maxSubscribers: 3,
+      maxPerIp: 2,
+      maxPerKey: 1,
+      maxAddresses: 5,
+      maxAddressesPerIp: 8,
+      maxAddressesPerKey: 6,
+      maxAddressesTotal: 12,
+    });
     const a = live.admit('1.1.1.1', 'k');
     expect(() => live.admit('2.2.2.2', 'k')).toThrow('connection limit reached: 1 active connections');
     const b = live.admit('1.1.1.1', undefined);
@@ -488,8 +644,15 @@ describe('the live hub', () => {
   });
 
   it('takes the finality of a trace too large to read whole from the stage that announced it', () => {
-    const header = (stage: 'pending' | 'confirmed' | 'classified') => ({ ...traceEvent(stage, 'emulator'), trace: { ...traceEvent(stage, 'emulator').trace, transactions: [] } });
-    expect([eventFinality(header('pending')), eventFinality(header('confirmed')), eventFinality(header('classified'))]).toEqual(['pending', 'confirmed', 'pending']);
+    const header = (stage: 'pending' | 'confirmed' | 'classified') => ({
+      ...traceEvent(stage, 'emulator'),
+      trace: { ...traceEvent(stage, 'emulator').trace, transactions: [] },
+    });
+    expect([eventFinality(header('pending')), eventFinality(header('confirmed')), eventFinality(header('classified'))]).toEqual([
+      'pending',
+      'confirmed',
+      'pending',
+    ]);
   });
 
   it('lets a slow subscriber lose the oldest events, told as a gap, without delaying a fast one', async () => {
@@ -504,7 +667,13 @@ describe('the live hub', () => {
         if (got.length === 10) break;
       }
     })();
-    const event = (n: number) => ({ kind: 'accountState' as const, account, finality: 'finalized' as const, lt: String(n), state: { hash: null, balance: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null } });
+    const event = (n: number) => ({
+      kind: 'accountState' as const,
+      account,
+      finality: 'finalized' as const,
+      lt: String(n),
+      state: { hash: null, balance: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null },
+    });
     for (let n = 0; n < 10; n++) {
       hub.publish(event(n));
       await new Promise((r) => setImmediate(r));
@@ -540,7 +709,11 @@ describe.each(await availableBackends())('finality from the database on %s', (ba
     await importDocument(db.writer, 'later.json', JSON.stringify({ traces: later }));
     await watcher.poll();
     await watcher.poll();
-    const stored = (await createRequestContext(services).db.query<{ n: number }>(`select count(*)::int as n from traces where mc_seqno_end > $1 and state = 'complete'`, [Number(traces[cut - 1].mc_seqno_end)]))[0].n;
+    const stored = (
+      await createRequestContext(services).db.query<{ n: number }>(`select count(*)::int as n from traces where mc_seqno_end > $1 and state = 'complete'`, [
+        Number(traces[cut - 1].mc_seqno_end),
+      ])
+    )[0].n;
     expect(stored).toBeGreaterThan(0);
     expect(hub.stats.published).toBe(stored);
     const first = (await sub.queue.next()).value as any;

@@ -80,7 +80,10 @@ describe('abuse: live endpoints', () => {
           const accounts = Array.from({ length: defaults.maxAddresses }, (_, i) => address(c * 1e6 + s * 1e4 + i));
           const errors: any[] = [];
           const subscribed = service.live.hub.subscriberCount;
-          client.subscribe({ query, variables: { a: accounts } }, { next: (v) => v.errors && errors.push(v.errors[0]), error: (e) => errors.push(e), complete: () => {} });
+          client.subscribe(
+            { query, variables: { a: accounts } },
+            { next: (v) => v.errors && errors.push(v.errors[0]), error: (e) => errors.push(e), complete: () => {} },
+          );
           await eventually(() => service.live.hub.subscriberCount > subscribed || errors.length > 0, 10_000, 'the subscription or its refusal');
           if (errors.length > 0) {
             refusal = Array.isArray(errors[0]) ? errors[0][0] : errors[0];
@@ -90,7 +93,9 @@ describe('abuse: live endpoints', () => {
         }
       }
       const growth = held() - before;
-      console.log(`row 2: one client address over graphql-ws: ${accepted} subscriptions × ${defaults.maxAddresses} accounts accepted (${accepted * defaults.maxAddresses} followed), then ${refusal ? `refused: ${refusal.extensions?.code} "${refusal.message}"` : `no refusal (attack stopped at its cap)`}; heap +${mb(growth)} MB`);
+      console.log(
+        `row 2: one client address over graphql-ws: ${accepted} subscriptions × ${defaults.maxAddresses} accounts accepted (${accepted * defaults.maxAddresses} followed), then ${refusal ? `refused: ${refusal.extensions?.code} "${refusal.message}"` : `no refusal (attack stopped at its cap)`}; heap +${mb(growth)} MB`,
+      );
       expect(refusal).toMatchObject({ message: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)'), extensions: { code: 'TOO_MANY_REQUESTS' } });
       expect(accepted * defaults.maxAddresses).toBeLessThanOrEqual(defaults.maxAddressesPerIp);
       expect(growth).toBeLessThan(64 * 2 ** 20);
@@ -104,7 +109,11 @@ describe('abuse: live endpoints', () => {
       expect(ws.messages[0]).toEqual({ id: 's', error: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)') });
       ws.close();
       // and GraphQL over SSE
-      const overSse = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query, variables: { a: [address(1)] } }) });
+      const overSse = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ query, variables: { a: [address(1)] } }),
+      });
       const sseText = await overSse.text();
       console.log(`row 2: GraphQL over SSE past the budget: ${overSse.status} ${sseText.replace(/\n/g, ' ').slice(0, 300)}`);
       expect(overSse.status).toBe(429);
@@ -143,7 +152,9 @@ describe('abuse: live endpoints', () => {
       // a peer that stops reading while pinging: its pongs queue up to the bound, then it is cut off
       const FRAMES = 30_000;
       const flood = await floodWithoutReading(await connect(), JSON.stringify({ type: 'ping', payload: { p: 'x'.repeat(1000) } }), FRAMES);
-      console.log(`row 3: graphql-ws, ${FRAMES} pings of 1 KB from a peer not reading: ${flood.replies} pongs delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 200 KB ping payload: ${largeEnd ? `close ${largeEnd.code}` : `echoed (${large.received.at(-1)?.length} B)`}; 1 MiB frame: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`}`);
+      console.log(
+        `row 3: graphql-ws, ${FRAMES} pings of 1 KB from a peer not reading: ${flood.replies} pongs delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 200 KB ping payload: ${largeEnd ? `close ${largeEnd.code}` : `echoed (${large.received.at(-1)?.length} B)`}; 1 MiB frame: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`}`,
+      );
       expect(JSON.parse(polite.received[1])).toEqual({ type: 'pong', payload: { n: 1 } });
       expect(largeEnd).toEqual({ code: 4400, reason: expect.stringMatching(/ping payload of \d+ bytes; at most 1024 are echoed/) });
       expect(large.received).toHaveLength(1);
@@ -171,7 +182,9 @@ describe('abuse: live endpoints', () => {
       const FRAMES = 60_000;
       const frame = JSON.stringify({ operation: 'o'.repeat(128), id: 'i'.repeat(128) });
       const flood = await floodWithoutReading(await rawSocket(url), frame, FRAMES);
-      console.log(`row 4: Streaming WebSocket, ${FRAMES} refused operations of 290 B from a peer not reading: ${flood.replies} replies delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 100 KB id: answer of ${long.received[0].length} B; 1 MiB id: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`}`);
+      console.log(
+        `row 4: Streaming WebSocket, ${FRAMES} refused operations of 290 B from a peer not reading: ${flood.replies} replies delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 100 KB id: answer of ${long.received[0].length} B; 1 MiB id: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`}`,
+      );
       expect(JSON.parse(long.received[0])).toEqual({ error: 'id is 100000 characters long; at most 128 are accepted' });
       expect(hugeEnd?.code).toBe(1009);
       expect(flood.end).toBeDefined();
@@ -196,27 +209,45 @@ describe('abuse: live endpoints', () => {
       await sleep(100);
       const sse = await sseClient(service.base, { types: ['actions'], addresses: [address(1)], supported_action_types: names(120_000) });
       const ws = await wsClient(service.base);
-      ws.send({ id: 'w', operation: 'subscribe', types: ['actions'], addresses: [address(1)], action_types: names(1000), supported_action_types: names(20_000) });
+      ws.send({
+        id: 'w',
+        operation: 'subscribe',
+        types: ['actions'],
+        addresses: [address(1)],
+        action_types: names(1000),
+        supported_action_types: names(20_000),
+      });
       await eventually(() => ws.messages.length > 0, 5000, 'the WebSocket answer');
       const client = createClient({ url: `${service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
       const answer = new Promise<any>((resolve) =>
         client.subscribe(
-          { query: 'subscription($s: [String!]) { traces(accounts: ["0:' + '1'.repeat(64) + '"], supportedActionTypes: $s) { kind } }', variables: { s: names(20_000) } },
+          {
+            query: 'subscription($s: [String!]) { traces(accounts: ["0:' + '1'.repeat(64) + '"], supportedActionTypes: $s) { kind } }',
+            variables: { s: names(20_000) },
+          },
           { next: resolve, error: resolve, complete: () => {} },
         ),
-      ).then((answer) => answer, () => undefined);
+      ).then(
+        (answer) => answer,
+        () => undefined,
+      );
       const graphqlAnswer = await Promise.race([answer, sleep(3000).then(() => ({ subscribed: true }))]);
       await sleep(100);
       const health = await probe.stop();
       await client.dispose();
       sse.close();
       ws.close();
-      console.log(`row 8: 120k supported action types expanded in ${expandMs.toFixed(1)} ms; SSE with 120k → ${sse.status}, WebSocket with 1000 action_types → ${JSON.stringify(ws.messages[0])}, graphql-ws with 20k → ${JSON.stringify(graphqlAnswer.errors?.[0]?.message ?? graphqlAnswer)}; /health max ${health.max.toFixed(0)} ms over ${health.count} probes`);
+      console.log(
+        `row 8: 120k supported action types expanded in ${expandMs.toFixed(1)} ms; SSE with 120k → ${sse.status}, WebSocket with 1000 action_types → ${JSON.stringify(ws.messages[0])}, graphql-ws with 20k → ${JSON.stringify(graphqlAnswer.errors?.[0]?.message ?? graphqlAnswer)}; /health max ${health.max.toFixed(0)} ms over ${health.count} probes`,
+      );
       expect(expandMs).toBeLessThan(100);
       expect(sse.status).toBe(400);
       expect(sse.json).toEqual({ error: 'supported_action_types has 120000 items; at most 256 are accepted' });
       expect(ws.messages[0]).toEqual({ id: 'w', error: 'action_types has 1000 items; at most 256 are accepted' });
-      expect(graphqlAnswer.errors[0]).toMatchObject({ message: 'supportedActionTypes: 20000 values; at most 256 are accepted', extensions: { code: 'BAD_USER_INPUT' } });
+      expect(graphqlAnswer.errors[0]).toMatchObject({
+        message: 'supportedActionTypes: 20000 values; at most 256 are accepted',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
       expect(health.max).toBeLessThan(250);
     } finally {
       await service.close();
@@ -229,7 +260,12 @@ describe('abuse: live endpoints', () => {
       Array.from({ length: 100 }, (_, i) => {
         const abort = new AbortController();
         const query = `subscription { accountStates(accounts: ["${address(round * 1000 + i)}"]) { kind } }`;
-        const response = fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query }), signal: abort.signal });
+        const response = fetch(`${service.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: JSON.stringify({ query }),
+          signal: abort.signal,
+        });
         return { abort, response: response.catch(() => undefined) };
       });
     try {
@@ -240,16 +276,30 @@ describe('abuse: live endpoints', () => {
       const dropped = performance.now();
       const second = open(1);
       let freedMs: number | undefined;
-      await eventually(() => first.every((_, i) => service.live.hub.followersOf(address(i)) === 0), 3000, 'the old slots freed').then(() => (freedMs = performance.now() - dropped), () => {});
+      await eventually(() => first.every((_, i) => service.live.hub.followersOf(address(i)) === 0), 3000, 'the old slots freed').then(
+        () => (freedMs = performance.now() - dropped),
+        () => {},
+      );
       // a refused one answers at once with its errors; a served one sends nothing until an event or a keepalive
       const firstChunk = async (c: (typeof second)[number]) => {
-        const read = (await c.response)?.body?.getReader().read().then((r) => Buffer.from(r.value ?? []).toString(), () => '');
+        const read = (await c.response)?.body
+          ?.getReader()
+          .read()
+          .then(
+            (r) => Buffer.from(r.value ?? []).toString(),
+            () => '',
+          );
         return Promise.race([read, sleep(1000).then(() => '')]);
       };
       const bodies = await Promise.all(second.map(firstChunk));
       const refused = bodies.filter((b) => b?.includes('errors')).length;
-      const served = await eventually(() => service.live.hub.subscriberCount === 100, 3000, '100 reopened').then(() => true, () => false);
-      console.log(`row 12: 100 GraphQL-over-SSE subscriptions dropped and reopened at once: old slots free after ${freedMs === undefined ? 'more than 3000' : freedMs.toFixed(0)} ms; reopened: ${service.live.hub.subscriberCount} of 100 served, ${refused} refused`);
+      const served = await eventually(() => service.live.hub.subscriberCount === 100, 3000, '100 reopened').then(
+        () => true,
+        () => false,
+      );
+      console.log(
+        `row 12: 100 GraphQL-over-SSE subscriptions dropped and reopened at once: old slots free after ${freedMs === undefined ? 'more than 3000' : freedMs.toFixed(0)} ms; reopened: ${service.live.hub.subscriberCount} of 100 served, ${refused} refused`,
+      );
       for (const c of second) c.abort.abort();
       expect(freedMs).toBeLessThan(1000);
       expect(refused).toBe(0);
@@ -265,12 +315,22 @@ describe('abuse: live endpoints', () => {
     try {
       const abort = new AbortController();
       const query = `subscription { accountStates(accounts: ["${address(7)}"]) { kind } }`;
-      const res = await service.yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query }), signal: abort.signal });
+      const res = await service.yoga.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query }),
+        signal: abort.signal,
+      });
       await res.arrayBuffer();
       const heldBefore = { slots: service.live.subscribers, subscriptions: service.live.hub.subscriberCount };
       abort.abort();
-      const freed = await eventually(() => service.live.subscribers === 0 && service.live.hub.subscriberCount === 0, 2000, 'freed').then(() => true, () => false);
-      console.log(`row 6 (live half): a subscription answered ${res.status} and never read: held ${heldBefore.slots} slot(s), ${heldBefore.subscriptions} subscription(s); after its request aborted: ${service.live.subscribers} slot(s), ${service.live.hub.subscriberCount} subscription(s)`);
+      const freed = await eventually(() => service.live.subscribers === 0 && service.live.hub.subscriberCount === 0, 2000, 'freed').then(
+        () => true,
+        () => false,
+      );
+      console.log(
+        `row 6 (live half): a subscription answered ${res.status} and never read: held ${heldBefore.slots} slot(s), ${heldBefore.subscriptions} subscription(s); after its request aborted: ${service.live.subscribers} slot(s), ${service.live.hub.subscriberCount} subscription(s)`,
+      );
       expect(freed).toBe(true);
     } finally {
       await service.close();

@@ -51,7 +51,9 @@ describe('OpenAPI document', () => {
   it('describes the real responses of both routes and their errors', async () => {
     const seqno = pending.traces[0].transactions[pending.traces[0].trace_id].mc_block_seqno;
     validate('TransactionsResponse', await (await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${seqno}&limit=100`)).json());
-    const traces = await (await service.get(`/api/v3/pendingTraces?${pending.traces.map((t: any) => `ext_msg_hash=${encodeURIComponent(t.external_hash)}`).join('&')}`)).json();
+    const traces = await (
+      await service.get(`/api/v3/pendingTraces?${pending.traces.map((t: any) => `ext_msg_hash=${encodeURIComponent(t.external_hash)}`).join('&')}`)
+    ).json();
     expect(traces.traces).toHaveLength(3);
     expect(traces.traces.some((t: any) => t.actions.length > 0)).toBe(true);
     validate('TracesResponse', traces);
@@ -77,7 +79,9 @@ describe('OpenAPI document', () => {
       `/api/v3/masterchainBlockShardState?seqno=${tx.mc_block_seqno}`,
       `/api/v3/masterchainBlockShardState?seqno=1`,
       `/api/v3/addressBook?address=${account}&address=x`,
-      `/api/v3/metadata?${Object.keys(pending.metadata).map((a) => `address=${a}`).join('&')}`,
+      `/api/v3/metadata?${Object.keys(pending.metadata)
+        .map((a) => `address=${a}`)
+        .join('&')}`,
       `/api/v3/pendingTraces?account=${account}`,
       `/api/v3/traces?account=${account}&include_actions=true`,
       `/api/v3/events?account=${account}`,
@@ -102,7 +106,9 @@ describe('OpenAPI document', () => {
   });
 
   it('rejects a response missing a spec field (the schemas are strict enough to fail)', async () => {
-    const body = await (await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${pending.traces[0].transactions[pending.traces[0].trace_id].mc_block_seqno}`)).json();
+    const body = await (
+      await service.get(`/api/v3/transactionsByMasterchainBlock?seqno=${pending.traces[0].transactions[pending.traces[0].trace_id].mc_block_seqno}`)
+    ).json();
     delete body.transactions[0].in_msg.hash_norm;
     expect(() => validate('TransactionsResponse', body)).toThrow();
   });

@@ -59,7 +59,8 @@ describe('operations endpoints', () => {
     const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).access.trustProxy;
     expect([trust(), trust(''), trust('false'), trust('0'), trust('true'), trust('1'), trust('2')]).toEqual([0, 0, 0, 0, 1, 1, 2]);
     expect(trust('loopback, 10.0.0.0/8,::1, 192.168.1.5')).toEqual(['loopback', '10.0.0.0/8', '::1', '192.168.1.5']);
-    const accepts = 'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
+    const accepts =
+      'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
     expect(() => trust('lb.internal')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "lb.internal" (invalid IP address: lb.internal)`));
     expect(() => trust('10.0.0.0/33')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "10.0.0.0/33" (invalid range on address: 10.0.0.0/33)`));
     expect(() => trust('10.0.0.1,')).toThrow(new ConfigError(`TRUST_PROXY must be ${accepts}, got "10.0.0.1," (empty entry)`));
@@ -80,8 +81,14 @@ describe('metrics and request logs', () => {
       const notFound = await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=5`, { headers: { 'X-Request-Id': 'abc-123' } });
       expect(notFound.status).toBe(404);
       expect(notFound.headers.get('x-request-id')).toBe('abc-123');
-      expect((await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=5`, { headers: { 'X-Request-Id': 'bad id!' } })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ transaction(hash: "RwUVL9in7fSCxZmVThP0eKM8Qvh3fJpVZQTPxU1mD8I=") { hash } }' }) });
+      expect(
+        (await fetch(`${base}/api/v3/transactionsByMasterchainBlock?seqno=5`, { headers: { 'X-Request-Id': 'bad id!' } })).headers.get('x-request-id'),
+      ).toMatch(/^[0-9a-f-]{36}$/);
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ transaction(hash: "RwUVL9in7fSCxZmVThP0eKM8Qvh3fJpVZQTPxU1mD8I=") { hash } }' }),
+      });
       await fetch(`${base}/no/such/thing/${Math.random()}`);
       const metrics = await (await fetch(`${base}/metrics`)).text();
       expect(metrics).toMatch(/tonql_http_requests_total\{route="\/api\/v3\/transactionsByMasterchainBlock",method="GET",status="404"\} 2/);

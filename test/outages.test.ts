@@ -75,7 +75,8 @@ describe.skipIf(!needs)('dependencies going away while the service runs', () => 
     await db?.drop();
   });
 
-  const blockUrl = () => `${base}/api/v3/transactionsByMasterchainBlock?seqno=${pendingInDb.traces[0].transactions[pendingInDb.traces[0].trace_id].mc_block_seqno}`;
+  const blockUrl = () =>
+    `${base}/api/v3/transactionsByMasterchainBlock?seqno=${pendingInDb.traces[0].transactions[pendingInDb.traces[0].trace_id].mc_block_seqno}`;
 
   it('PostgreSQL down: fast 503s with the contract body, then recovery on its own', async () => {
     expect((await fetch(blockUrl())).status).toBe(200);
@@ -149,7 +150,10 @@ describe('dependency errors in the log', () => {
       pgProxy.restore();
       expect(await reader.query('select 1 as one')).toEqual([{ one: 1 }]);
       const mine = lines.filter((l) => l.dependency === 'postgres');
-      expect(mine.map((l) => [l.level, l.msg.startsWith('postgres answers again') ? 'back' : 'down'])).toEqual([[40, 'down'], [30, 'back']]);
+      expect(mine.map((l) => [l.level, l.msg.startsWith('postgres answers again') ? 'back' : 'down'])).toEqual([
+        [40, 'down'],
+        [30, 'back'],
+      ]);
       expect(mine[1].suppressed).toBe(5);
     } finally {
       await reader.close();

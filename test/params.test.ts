@@ -3,8 +3,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MESSAGES, METADATA, PENDING_TRACES,
-  TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+  ADDRESS_BOOK,
+  ADJACENT_TRANSACTIONS,
+  BLOCK_PAGE,
+  BLOCKS,
+  MASTERCHAIN_BLOCK_SHARD_STATE,
+  MASTERCHAIN_BLOCK_SHARDS,
+  MESSAGES,
+  METADATA,
+  PENDING_TRACES,
+  TRANSACTIONS,
+  TRANSACTIONS_BY_MESSAGE,
 } from '../src/params/routes';
 import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
@@ -38,7 +47,12 @@ const failure = (parse: () => unknown) => {
 describe('route parameters, described once', () => {
   it.each(ROUTES)('%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description', (restPath, field, route) => {
     const parameters = (OPENAPI.paths as Record<string, { get: { parameters: readonly any[] } }>)[restPath].get.parameters;
-    const args = new Map<string, GraphQLArgument>(schema.getQueryType()!.getFields()[field].args.map((a) => [a.name, a]));
+    const args = new Map<string, GraphQLArgument>(
+      schema
+        .getQueryType()!
+        .getFields()
+        [field].args.map((a) => [a.name, a]),
+    );
     expect([...args.keys()].sort()).toEqual(Object.keys(route.params).map(graphqlName).sort());
     for (const [name, p] of Object.entries(route.params)) {
       const openapi = parameters.find((q) => q.name === name);
@@ -70,15 +84,23 @@ describe('route parameters, described once', () => {
     expect(rest(BLOCK_PAGE, 'seqno=5&sort=ASC')).toEqual({ seqno: 5, limit: 10, offset: 0, sort: 'asc' });
     expect(graphql(BLOCK_PAGE, { seqno: 5, limit: 10, offset: 0, sort: 'asc' })).toEqual(rest(BLOCK_PAGE, 'seqno=5&sort=ASC'));
     expect(failure(() => rest(BLOCK_PAGE, 'seqno=5&limit=1001'))).toBe('parameter "limit" must be an integer from 1 to 1000, got "1001"');
-    expect(failure(() => graphql(BLOCK_PAGE, { seqno: 5, limit: 1001, offset: 0, sort: 'desc' }))).toBe('parameter "limit" must be an integer from 1 to 1000, got "1001"');
+    expect(failure(() => graphql(BLOCK_PAGE, { seqno: 5, limit: 1001, offset: 0, sort: 'desc' }))).toBe(
+      'parameter "limit" must be an integer from 1 to 1000, got "1001"',
+    );
     expect(failure(() => rest(BLOCK_PAGE, ''))).toBe(`parameter "seqno" is required: the masterchain block seqno, an integer from 0 to ${2 ** 32 - 1}`);
 
     const twice = `ext_msg_hash=${hash}&ext_msg_hash=${Buffer.from(hash, 'hex').toString('base64')}`;
     expect(rest(PENDING_TRACES, twice).ext_msg_hash).toEqual([Buffer.from(hash, 'hex').toString('base64')]);
     expect(graphql(PENDING_TRACES, { extMsgHash: [hash], limit: 100 })).toEqual(rest(PENDING_TRACES, `ext_msg_hash=${hash}`));
-    expect(failure(() => rest(PENDING_TRACES, 'ext_msg_hash=x'))).toBe('parameter "ext_msg_hash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"');
-    expect(failure(() => graphql(PENDING_TRACES, { extMsgHash: ['x'] }))).toBe('parameter "extMsgHash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"');
-    expect(failure(() => rest(PENDING_TRACES, `account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`))).toBe('exactly one of "account" and "ext_msg_hash" must be given');
+    expect(failure(() => rest(PENDING_TRACES, 'ext_msg_hash=x'))).toBe(
+      'parameter "ext_msg_hash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"',
+    );
+    expect(failure(() => graphql(PENDING_TRACES, { extMsgHash: ['x'] }))).toBe(
+      'parameter "extMsgHash" value 1 must be a hash (64 hex digits, base64 or base64url), got "x"',
+    );
+    expect(failure(() => rest(PENDING_TRACES, `account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`))).toBe(
+      'exactly one of "account" and "ext_msg_hash" must be given',
+    );
     expect(failure(() => graphql(PENDING_TRACES, {}))).toBe('exactly one of "account" and "extMsgHash" must be given');
     // an enum value is one of its own values, not a name every object has (constructor, toString, …)
     expect(failure(() => rest(BLOCK_PAGE, 'seqno=5&sort=constructor'))).toBe('parameter "sort" must be one of asc, desc, got "constructor"');

@@ -84,11 +84,17 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     await error(`?account=0:${'1'.repeat(64)}&ext_msg_hash=${hash}`, 'exactly one of "account" and "ext_msg_hash" must be given');
     await error('?account=nope', 'parameter "account" must be an address (raw, or user-friendly base64/base64url), got "nope"');
     for (const workchain of ['-129', '128']) {
-      await error(`?account=${workchain}:${'1'.repeat(64)}`, `parameter "account" must be an address (raw, or user-friendly base64/base64url), got "${workchain}:${'1'.repeat(64)}"`);
+      await error(
+        `?account=${workchain}:${'1'.repeat(64)}`,
+        `parameter "account" must be an address (raw, or user-friendly base64/base64url), got "${workchain}:${'1'.repeat(64)}"`,
+      );
     }
     await error('?account=a&account=b', 'parameter "account" must be given once, got 2 values');
     await error(`?ext_msg_hash=${hash}&ext_msg_hash=xyz`, 'parameter "ext_msg_hash" value 2 must be a hash (64 hex digits, base64 or base64url), got "xyz"');
-    await error(`?${Array.from({ length: 101 }, (_, i) => `ext_msg_hash=${Buffer.alloc(32, i).toString('hex')}`).join('&')}`, 'parameter "ext_msg_hash" takes at most 100 values, got 101');
+    await error(
+      `?${Array.from({ length: 101 }, (_, i) => `ext_msg_hash=${Buffer.alloc(32, i).toString('hex')}`).join('&')}`,
+      'parameter "ext_msg_hash" takes at most 100 values, got 101',
+    );
     await error(`?ext_msg_hash=${hash}&limit=0`, 'parameter "limit" must be an integer from 1 to 1000, got "0"');
     await error(`?ext_msg_hash=${hash}&limit=1001`, 'parameter "limit" must be an integer from 1 to 1000, got "1001"');
     await error(`?ext_msg_hash=${hash}&msg_hash=x`, /^unknown parameter "msg_hash"; allowed parameters: account, ext_msg_hash, limit, supported_action_types/);
@@ -99,10 +105,22 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
     trace.trace_info.trace_state = 'pending';
     const root = trace.transactions[trace.trace_id];
     const out = root.out_msgs[0];
-    const base = { trace_id: trace.trace_id, success: true, start_lt: trace.start_lt, end_lt: trace.end_lt, trace_end_lt: trace.end_lt, transactions: [trace.trace_id] };
+    const base = {
+      trace_id: trace.trace_id,
+      success: true,
+      start_lt: trace.start_lt,
+      end_lt: trace.end_lt,
+      trace_end_lt: trace.end_lt,
+      transactions: [trace.trace_id],
+    };
     const id = (n: number) => Buffer.alloc(32, n).toString('base64');
     trace.actions = [
-      { ...base, action_id: id(1), type: 'call_contract', details: { opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value } },
+      {
+        ...base,
+        action_id: id(1),
+        type: 'call_contract',
+        details: { opcode: '0x0000000d', source: root.account, destination: out.destination, value: out.value },
+      },
       { ...base, action_id: id(2), type: 'multisig_execute', accounts: [root.account], details: { source: root.account, destination: out.destination } },
       { ...base, action_id: id(3), type: 'ton_transfer', details: { source: root.account, destination: out.destination, value: '1' } },
     ];
@@ -133,7 +151,13 @@ describe.each(await availableBackends())('GET /api/v3/pendingTraces from the dat
       const big = data.testnet.traces.find((t: any) => data.pending.includes(t.trace_id) && Object.keys(t.transactions).length > 3);
       const body = await (await capped.get(`${ROUTE}?ext_msg_hash=${encodeURIComponent(big.external_hash)}`)).json();
       expect(body.traces[0]).toMatchObject({
-        trace_id: big.trace_id, is_incomplete: true, warning: 'trace is too large', trace: null, transactions_order: [], transactions: {}, actions: [],
+        trace_id: big.trace_id,
+        is_incomplete: true,
+        warning: 'trace is too large',
+        trace: null,
+        transactions_order: [],
+        transactions: {},
+        actions: [],
         trace_info: { transactions: big.trace_info.transactions },
       });
     } finally {

@@ -21,8 +21,26 @@ describe.each(await availableBackends())('GET /api/v3/pendingTransactions and /p
   const id = (n: number) => Buffer.alloc(32, n).toString('base64');
   const base = { trace_id: withActions.trace_id, success: true, trace_end_lt: withActions.end_lt, trace_end_utime: withActions.end_utime };
   withActions.actions = [
-    { ...base, action_id: id(1), type: 'ton_transfer', start_lt: '10', end_lt: '20', transactions: [withActions.trace_id], accounts: [root.account], details: { source: root.account, value: '1' } },
-    { ...base, action_id: id(2), type: 'call_contract', start_lt: '30', end_lt: '40', transactions: [withActions.trace_id], accounts: ['0:' + 'A'.repeat(64)], details: { source: '0:' + 'A'.repeat(64), value: '2' } },
+    {
+      ...base,
+      action_id: id(1),
+      type: 'ton_transfer',
+      start_lt: '10',
+      end_lt: '20',
+      transactions: [withActions.trace_id],
+      accounts: [root.account],
+      details: { source: root.account, value: '1' },
+    },
+    {
+      ...base,
+      action_id: id(2),
+      type: 'call_contract',
+      start_lt: '30',
+      end_lt: '40',
+      transactions: [withActions.trace_id],
+      accounts: ['0:' + 'A'.repeat(64)],
+      details: { source: '0:' + 'A'.repeat(64), value: '2' },
+    },
   ];
 
   beforeAll(async () => {
@@ -49,10 +67,16 @@ describe.each(await availableBackends())('GET /api/v3/pendingTransactions and /p
       .filter((tx: any) => accounts.includes(tx.account))
       .sort((a: any, b: any) => (BigInt(b.lt) > BigInt(a.lt) ? 1 : BigInt(b.lt) < BigInt(a.lt) ? -1 : a.account < b.account ? -1 : 1));
     expect(body.transactions.map((t: any) => t.hash)).toEqual([...new Map(expected.map((t: any) => [t.hash, t])).keys()]);
-    for (const tx of body.transactions) expect(diffSpec('Transaction', tx, { ...expected.find((t: any) => t.hash === tx.hash), trace_external_hash: tx.trace_external_hash }, tx.hash)).toEqual([]);
+    for (const tx of body.transactions)
+      expect(diffSpec('Transaction', tx, { ...expected.find((t: any) => t.hash === tx.hash), trace_external_hash: tx.trace_external_hash }, tx.hash)).toEqual(
+        [],
+      );
     expect(Object.keys(body.address_book)).toContain(root.account);
     expect(await call(`pendingTransactions?account=0:${'1'.repeat(64)}`)).toEqual({ status: 404, body: { error: 'emulated traces not found', code: 404 } });
-    expect(await call('pendingTransactions')).toEqual({ status: 422, body: { error: 'parameter "account" is required: at least one account address', code: 422 } });
+    expect(await call('pendingTransactions')).toEqual({
+      status: 422,
+      body: { error: 'parameter "account" is required: at least one account address', code: 422 },
+    });
   });
 
   it('/pendingActions: by account only the actions involving it, by external hash all of the trace, newest end first; the supported types apply', async () => {
@@ -94,8 +118,17 @@ describe.skipIf(!(await redisAvailable()))('pendingTransactions and pendingActio
   const root = trace.transactions[trace.trace_id];
   trace.actions = [
     {
-      trace_id: trace.trace_id, action_id: Buffer.alloc(32, 7).toString('base64'), type: 'ton_transfer', success: true, start_lt: root.lt, end_lt: root.lt,
-      trace_end_lt: trace.end_lt, trace_end_utime: trace.end_utime, transactions: [root.hash], accounts: [root.account], details: { source: root.account, value: '5' },
+      trace_id: trace.trace_id,
+      action_id: Buffer.alloc(32, 7).toString('base64'),
+      type: 'ton_transfer',
+      success: true,
+      start_lt: root.lt,
+      end_lt: root.lt,
+      trace_end_lt: trace.end_lt,
+      trace_end_utime: trace.end_utime,
+      transactions: [root.hash],
+      accounts: [root.account],
+      details: { source: root.account, value: '5' },
     },
   ];
 
@@ -113,9 +146,13 @@ describe.skipIf(!(await redisAvailable()))('pendingTransactions and pendingActio
     await db?.drop();
   });
 
-  it('serves an emulated trace\'s transactions and actions, marked pending', async () => {
+  it("serves an emulated trace's transactions and actions, marked pending", async () => {
     const txs = await (await service.get(`/api/v3/pendingTransactions?account=${root.account}`)).json();
-    expect(txs.transactions.map((t: any) => t.hash)).toEqual(Object.values<any>(trace.transactions).filter((t) => t.account === root.account).map((t) => t.hash));
+    expect(txs.transactions.map((t: any) => t.hash)).toEqual(
+      Object.values<any>(trace.transactions)
+        .filter((t) => t.account === root.account)
+        .map((t) => t.hash),
+    );
     expect(txs.transactions.every((t: any) => t.emulated === true && t.finality === 'pending')).toBe(true);
     const acts = await (await service.get(`/api/v3/pendingActions?ext_msg_hash=${encodeURIComponent(root.in_msg.hash)}`)).json();
     expect(acts.actions.map((a: any) => [a.action_id, a.finality])).toEqual([[Buffer.alloc(32, 7).toString('base64'), 'pending']]);

@@ -91,7 +91,10 @@ describe('statement time on the embedded database', () => {
       expect(Date.now() - started).toBeLessThan(2500);
       expect(ticks).toBeGreaterThan(3);
       // the next statement waits for the one still running: in memory the thread cannot be replaced
-      expect(await db.query('select v, s from t order by v')).toEqual([{ v: '1', s: null }, { v: MAX, s: 'a' }]);
+      expect(await db.query('select v, s from t order by v')).toEqual([
+        { v: '1', s: null },
+        { v: MAX, s: 'a' },
+      ]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
       // errors keep their PostgreSQL fields across the thread, and a failed transaction leaves nothing
       await expect(db.query('select * from missing')).rejects.toMatchObject({ code: '42P01', message: 'relation "missing" does not exist' });

@@ -38,7 +38,8 @@ describe.each(await availableBackends())('adjacentTransactions, messages, blocks
     expect(status, `${url}: ${JSON.stringify(body)}`).toBe(200);
     return body;
   };
-  const error = async (url: string, status: number, message: string) => expect(await call(url), url).toEqual({ status, body: { error: message, code: status } });
+  const error = async (url: string, status: number, message: string) =>
+    expect(await call(url), url).toEqual({ status, body: { error: message, code: status } });
 
   // Every message of the files, once, with the transactions at its two ends.
   const messages = new Map<string, { message: any; in?: string; out?: string }>();
@@ -51,7 +52,11 @@ describe.each(await availableBackends())('adjacentTransactions, messages, blocks
   describe('GET /api/v3/adjacentTransactions', () => {
     const parentOf = (t: any) => [...messages.values()].find((m) => m.in === t.hash && m.out)?.out;
     const childrenOf = (t: any) => t.out_msgs.map((m: any) => messages.get(m.hash)?.in).filter(Boolean);
-    const byLt = (hashes: string[]) => hashes.map((h) => byHash.get(h)).sort((a, b) => cmp(lt(a), lt(b)) || cmp(a.account, b.account)).map((t) => t.hash);
+    const byLt = (hashes: string[]) =>
+      hashes
+        .map((h) => byHash.get(h))
+        .sort((a, b) => cmp(lt(a), lt(b)) || cmp(a.account, b.account))
+        .map((t) => t.hash);
 
     it("lists a transaction's parent (in), its children (out) and both, by lt, each complete; hex hashes too", async () => {
       const middle = all.find((t) => parentOf(t) && childrenOf(t).length > 0)!;
@@ -95,13 +100,25 @@ describe.each(await availableBackends())('adjacentTransactions, messages, blocks
         const known = messages.get(m.hash)!;
         expect([m.in_msg_tx_hash, m.out_msg_tx_hash], m.hash).toEqual([known.in ?? null, known.out ?? null]);
         // the files' messages sit inside a transaction and name one end; the route names both (checked above)
-        expect(diffSpec('Message', { ...m, in_msg_tx_hash: known.message.in_msg_tx_hash ?? null, out_msg_tx_hash: known.message.out_msg_tx_hash ?? null }, known.message, m.hash)).toEqual([]);
+        expect(
+          diffSpec(
+            'Message',
+            { ...m, in_msg_tx_hash: known.message.in_msg_tx_hash ?? null, out_msg_tx_hash: known.message.out_msg_tx_hash ?? null },
+            known.message,
+            m.hash,
+          ),
+        ).toEqual([]);
       }
       expect(Object.keys(body)).toEqual(['messages', 'address_book', 'metadata']);
       const named = new Set(list.flatMap((m) => [m.message.source, m.message.destination]).filter(Boolean));
       expect(Object.keys(body.address_book).sort()).toEqual([...named].sort());
       const oldest = await get('messages?limit=5&offset=2&sort=asc');
-      expect(hashes(oldest)).toEqual(newestFirst(list).reverse().slice(2, 7).map((m) => m.message.hash));
+      expect(hashes(oldest)).toEqual(
+        newestFirst(list)
+          .reverse()
+          .slice(2, 7)
+          .map((m) => m.message.hash),
+      );
     });
 
     it('filters by source and destination (null: none), direction, externals, opcode, body hash, raw or normalized hash, lt and time windows', async () => {
@@ -149,14 +166,44 @@ describe.each(await availableBackends())('adjacentTransactions, messages, blocks
     const mcSeqnos = [...new Set(all.flatMap((t) => [t.mc_block_seqno, ...(t.block_ref.workchain === -1 ? [t.block_ref.seqno] : [])]))].sort((a, b) => a - b);
     const blockKey = (b: any) => `${b.workchain}/${b.shard}/${b.seqno}`;
 
-    it('/masterchainInfo: the newest and the oldest masterchain blocks, in TON Center\'s block form', async () => {
+    it("/masterchainInfo: the newest and the oldest masterchain blocks, in TON Center's block form", async () => {
       const body = await get('masterchainInfo');
       expect([body.last.seqno, body.first.seqno]).toEqual([mcSeqnos.at(-1), mcSeqnos[0]]);
-      expect(body.last).toMatchObject({ workchain: -1, shard: MC_SHARD_HEX, masterchain_block_ref: { workchain: -1, shard: MC_SHARD_HEX, seqno: body.last.seqno }, prev_blocks: [] });
+      expect(body.last).toMatchObject({
+        workchain: -1,
+        shard: MC_SHARD_HEX,
+        masterchain_block_ref: { workchain: -1, shard: MC_SHARD_HEX, seqno: body.last.seqno },
+        prev_blocks: [],
+      });
       expect(Object.keys(body.last)).toEqual([
-        'workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'global_id', 'version', 'after_merge', 'before_split', 'after_split', 'want_merge',
-        'want_split', 'key_block', 'vert_seqno_incr', 'flags', 'gen_utime', 'start_lt', 'end_lt', 'validator_list_hash_short', 'gen_catchain_seqno',
-        'min_ref_mc_seqno', 'prev_key_block_seqno', 'vert_seqno', 'master_ref_seqno', 'rand_seed', 'created_by', 'tx_count', 'masterchain_block_ref',
+        'workchain',
+        'shard',
+        'seqno',
+        'root_hash',
+        'file_hash',
+        'global_id',
+        'version',
+        'after_merge',
+        'before_split',
+        'after_split',
+        'want_merge',
+        'want_split',
+        'key_block',
+        'vert_seqno_incr',
+        'flags',
+        'gen_utime',
+        'start_lt',
+        'end_lt',
+        'validator_list_hash_short',
+        'gen_catchain_seqno',
+        'min_ref_mc_seqno',
+        'prev_key_block_seqno',
+        'vert_seqno',
+        'master_ref_seqno',
+        'rand_seed',
+        'created_by',
+        'tx_count',
+        'masterchain_block_ref',
         'prev_blocks',
       ]);
     });
@@ -223,7 +270,13 @@ describe.each(await availableBackends())('adjacentTransactions, messages, blocks
     it("/metadata: the real response's metadata again, keyed by raw address whatever form is asked; tokens only, {} when none", async () => {
       const file = fixtureJson(ACTIONS).response.metadata;
       expect(Object.keys(file).length).toBeGreaterThan(3);
-      expect(await get(`metadata?${Object.keys(file).map((a) => `address=${a.toLowerCase()}`).join('&')}&address=nope`)).toEqual(file);
+      expect(
+        await get(
+          `metadata?${Object.keys(file)
+            .map((a) => `address=${a.toLowerCase()}`)
+            .join('&')}&address=nope`,
+        ),
+      ).toEqual(file);
       expect(await get(`metadata?address=${all[0].account}&address=nope`)).toEqual({});
     });
   });

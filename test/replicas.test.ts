@@ -81,12 +81,20 @@ describe.skipIf(!REPLICA_URL || !(await postgresAvailable()))('reads over a stre
     await db?.drop();
   });
 
-  const readsOn = async () => (await router.session().query<{ standby: boolean }>('select pg_is_in_recovery() as standby'))[0].standby ? 'replica' : 'primary';
+  const readsOn = async () =>
+    (await router.session().query<{ standby: boolean }>('select pg_is_in_recovery() as standby'))[0].standby ? 'replica' : 'primary';
 
   it('reads from the replica while it is well, and reports each source on /ready', async () => {
     expect(await readsOn()).toBe('replica');
     const ready = await (await service.get('/ready')).json();
-    expect(ready, JSON.stringify(ready)).toMatchObject({ ready: true, database: 'ok', sources: [{ name: 'primary', role: 'primary', state: 'up' }, { name: 'replica', role: 'replica', state: 'up', lag_ms: 0 }] });
+    expect(ready, JSON.stringify(ready)).toMatchObject({
+      ready: true,
+      database: 'ok',
+      sources: [
+        { name: 'primary', role: 'primary', state: 'up' },
+        { name: 'replica', role: 'replica', state: 'up', lag_ms: 0 },
+      ],
+    });
     const metrics = await (await service.get('/metrics')).text();
     expect(metrics).toContain('tonql_db_source{source="replica",figure="up"} 1');
     expect(metrics).toContain('tonql_db_source{source="replica",figure="lag_ms"} 0');
@@ -128,7 +136,10 @@ describe.skipIf(!REPLICA_URL || !(await postgresAvailable()))('reads over a stre
     try {
       // the primary moves on: a newer masterchain block, then enough writes for the lag to show
       const next = seqno + 1;
-      await db.writer.query(`insert into blocks (workchain, shard, seqno, mc_block_workchain, mc_block_shard, mc_block_seqno, gen_utime) values (-1, ${MASTERCHAIN_SHARD}, $1, -1, ${MASTERCHAIN_SHARD}, $1, 1)`, [next]);
+      await db.writer.query(
+        `insert into blocks (workchain, shard, seqno, mc_block_workchain, mc_block_shard, mc_block_seqno, gen_utime) values (-1, ${MASTERCHAIN_SHARD}, $1, -1, ${MASTERCHAIN_SHARD}, $1, 1)`,
+        [next],
+      );
       await eventually(() => router.states[1].state === 'lagging', 5000, 'the replica marked lagging');
       expect(router.states[1].lagMs).toBeGreaterThan(500);
       expect(await readsOn()).toBe('primary');
@@ -144,7 +155,8 @@ describe.skipIf(!REPLICA_URL || !(await postgresAvailable()))('reads over a stre
   });
 
   it('reads a block newer than every replica has on the primary while the replica is well, and not at all with reads from the primary off', async () => {
-    const standby = async (session: ReturnType<ReadRouter['session']>) => (await session.query<{ standby: boolean }>('select pg_is_in_recovery() as standby'))[0].standby;
+    const standby = async (session: ReturnType<ReadRouter['session']>) =>
+      (await session.query<{ standby: boolean }>('select pg_is_in_recovery() as standby'))[0].standby;
     expect(await standby(router.session())).toBe(true);
     const ahead = router.session();
     await ahead.catchUp(2 ** 31 - 1);

@@ -68,7 +68,9 @@ describe.each(await availableBackends())('REST transactionsByMasterchainBlock on
     const res = await service.get('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
     expect(res.status).toBe(413);
     // /graphql answers in the GraphQL error shape, as every rejection there
-    expect(await res.json()).toEqual({ errors: [{ message: 'the request body is 1048577 bytes; at most 1048576 are accepted', extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'the request body is 1048577 bytes; at most 1048576 are accepted', extensions: { code: 'BAD_USER_INPUT' } }],
+    });
   });
 
   it('answers 404 for a block that is not indexed and for unknown routes, 405 for other methods', async () => {

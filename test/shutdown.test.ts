@@ -48,7 +48,10 @@ const graphql = (base: string) =>
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 3) { hash inMsg { value } } }` }),
-  }).then((r) => r.status, (err) => `${err.cause?.code ?? err.message}`);
+  }).then(
+    (r) => r.status,
+    (err) => `${err.cause?.code ?? err.message}`,
+  );
 
 describe.skipIf(!(await availableBackends()).includes('postgres'))('graceful shutdown', () => {
   it('on SIGTERM drains (/ready 503, still serving), then stops accepting, finishes what it received and exits 0', async () => {
@@ -93,7 +96,9 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('graceful shu
     const service = await startProcess(db, { SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '500', STATEMENT_TIMEOUT_MS: '60000' });
     const locker = await lockTransactions(db);
     try {
-      const stuck = fetch(`${service.base}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}`, { headers: { 'x-request-id': 'stuck-1' } }).catch(() => 'dropped');
+      const stuck = fetch(`${service.base}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}`, { headers: { 'x-request-id': 'stuck-1' } }).catch(
+        () => 'dropped',
+      );
       await new Promise((r) => setTimeout(r, 300));
       service.child.kill('SIGTERM');
       expect(await service.exited).toBe(1);

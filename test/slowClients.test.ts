@@ -53,7 +53,9 @@ describe('slow and oversized clients', () => {
       pump();
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ errors: [{ message: 'the request body is over 1048576 bytes; at most 1048576 are accepted', extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(JSON.parse(result.body)).toEqual({
+      errors: [{ message: 'the request body is over 1048576 bytes; at most 1048576 are accepted', extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     expect(result.sent).toBeLessThan(3 * 1024 * 1024);
   });
 
@@ -98,7 +100,7 @@ describe('slow and oversized clients', () => {
       await new Promise((r) => setTimeout(r, 300));
       loaded = await traffic();
     } finally {
-      for (const { socket, timer } of slow) (clearInterval(timer), socket.destroy());
+      for (const { socket, timer } of slow) clearInterval(timer), socket.destroy();
     }
     const after = await traffic();
     console.log(`p99 alone ${before.toFixed(1)} and ${after.toFixed(1)} ms, beside 64 slow uploads ${loaded.toFixed(1)} ms`);
@@ -120,7 +122,9 @@ describe('slow and oversized clients', () => {
       const gql = await fetch(`${busyBase}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": "{ __typename }"}' });
       expect(gql.status).toBe(503);
       expect(gql.headers.get('retry-after')).toBe('1');
-      expect(await gql.json()).toEqual({ errors: [{ message: 'the service is busy: 0 requests are already waiting; retry shortly', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      expect(await gql.json()).toEqual({
+        errors: [{ message: 'the service is busy: 0 requests are already waiting; retry shortly', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      });
       release();
       await holding;
       expect((await fetch(`${busyBase}/api/v3/transactionsByMasterchainBlock?seqno=${BLOCK}`)).status).toBe(200);

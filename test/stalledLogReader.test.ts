@@ -39,14 +39,19 @@ async function load(base: string, path: string, count: number, concurrency = 8) 
 async function startUnread(env: Record<string, string>) {
   const port = await freePort();
   const script = `node --import tsx src/main.ts --port ${port} --host 127.0.0.1 & pid=$!; echo "pid $pid" >&2; wait $pid; echo "exit $?" >&2`;
-  const shell = spawn('sh', ['-c', `{ ${script}; } | sleep 600`], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const shell = spawn('sh', ['-c', `{ ${script}; } | sleep 600`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   shell.stderr.on('data', (chunk) => (stderr += chunk));
   const reported = (pattern: RegExp) =>
     new Promise<string>((resolve) => {
       const check = () => {
         const match = pattern.exec(stderr);
-        if (match) (shell.stderr.off('data', check), resolve(match[1]));
+        if (match) shell.stderr.off('data', check), resolve(match[1]);
       };
       shell.stderr.on('data', check);
       check();
@@ -54,7 +59,13 @@ async function startUnread(env: Record<string, string>) {
   const kill = () => process.kill(-shell.pid!, 'SIGKILL');
   const pid = Number(await reported(/pid (\d+)/));
   const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); ) {
+  for (
+    const started = Date.now();
+    !(await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+  ) {
     if (/exit \d+/.test(stderr) || Date.now() - started > 60_000) throw (kill(), new Error(`the service did not start: ${stderr}`));
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -77,7 +77,10 @@ describe.each(await availableBackends())('GET /api/v3/traces and GraphQL traces 
   it('finds traces by id, by a transaction, by a message (raw or normalized hash), in windows, and pages with offset and sort', async () => {
     const traces = newestFirst(testnet.json.traces);
     const [a, b] = [traces[2], traces[7]];
-    expect(ids(await get(`trace_id=${encodeURIComponent(a.trace_id)}&trace_id=${Buffer.from(b.trace_id, 'base64').toString('hex')}`))).toEqual([a.trace_id, b.trace_id]);
+    expect(ids(await get(`trace_id=${encodeURIComponent(a.trace_id)}&trace_id=${Buffer.from(b.trace_id, 'base64').toString('hex')}`))).toEqual([
+      a.trace_id,
+      b.trace_id,
+    ]);
     const leaf = Object.values<any>(b.transactions).at(-1);
     expect(ids(await get(`tx_hash=${encodeURIComponent(leaf.hash)}`))).toEqual([b.trace_id]);
     const root = a.transactions[a.trace_id];
@@ -85,9 +88,16 @@ describe.each(await availableBackends())('GET /api/v3/traces and GraphQL traces 
     const normalized = traces.find((t) => t.transactions[t.trace_id].in_msg?.hash_norm);
     expect(normalized).toBeDefined();
     expect(ids(await get(`msg_hash=${encodeURIComponent(normalized.transactions[normalized.trace_id].in_msg.hash_norm)}`))).toEqual([normalized.trace_id]);
-    expect(ids(await get('limit=3&offset=2&sort=asc'))).toEqual([...traces].reverse().slice(2, 5).map((t) => t.trace_id));
+    expect(ids(await get('limit=3&offset=2&sort=asc'))).toEqual(
+      [...traces]
+        .reverse()
+        .slice(2, 5)
+        .map((t) => t.trace_id),
+    );
     const [from, to] = [BigInt(traces[8].end_lt), BigInt(traces[3].end_lt)];
-    expect(ids(await get(`start_lt=${from}&end_lt=${to}&limit=100`))).toEqual(traces.filter((t) => BigInt(t.end_lt) >= from && BigInt(t.end_lt) <= to).map((t) => t.trace_id));
+    expect(ids(await get(`start_lt=${from}&end_lt=${to}&limit=100`))).toEqual(
+      traces.filter((t) => BigInt(t.end_lt) >= from && BigInt(t.end_lt) <= to).map((t) => t.trace_id),
+    );
     const [start, end] = [traces[8].end_utime, traces[3].end_utime];
     const inTime = traces.filter((t) => t.end_utime >= start && t.end_utime <= end).sort((x, y) => y.end_utime - x.end_utime || cmp(y.trace_id, x.trace_id));
     expect(ids(await get(`start_utime=${start}&end_utime=${end}&limit=100`))).toEqual(inTime.map((t) => t.trace_id));
@@ -118,7 +128,11 @@ describe.each(await availableBackends())('GET /api/v3/traces and GraphQL traces 
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 50; i += 1) {
-      const { data, errors } = (await execute(service.yoga, 'query ($after: String) { traces(first: 4, after: $after) { pageInfo { hasNextPage endCursor } edges { node { traceId traceInfo { transactions } } } } }', { after })) as any;
+      const { data, errors } = (await execute(
+        service.yoga,
+        'query ($after: String) { traces(first: 4, after: $after) { pageInfo { hasNextPage endCursor } edges { node { traceId traceInfo { transactions } } } } }',
+        { after },
+      )) as any;
       expect(errors).toBeUndefined();
       seen.push(...data.traces.edges.map((e: any) => e.node.traceId));
       if (!data.traces.pageInfo.hasNextPage) break;
@@ -127,9 +141,15 @@ describe.each(await availableBackends())('GET /api/v3/traces and GraphQL traces 
     expect(seen).toEqual(rest);
     const trace = testnet.json.traces[3];
     const account = trace.transactions[trace.trace_id].account;
-    const { data } = (await execute(service.yoga, `{ account(address: "${account}") { traces(first: 100) { edges { node { traceId transactions { hash } } } } } }`)) as any;
+    const { data } = (await execute(
+      service.yoga,
+      `{ account(address: "${account}") { traces(first: 100) { edges { node { traceId transactions { hash } } } } } }`,
+    )) as any;
     expect(data.account.traces.edges.map((e: any) => e.node.traceId)).toEqual(ids(await get(`account=${account}&limit=100`)));
     const failed = (await execute(service.yoga, `{ traces(account: "${account}", txHash: ["${'1'.repeat(64)}"]) { edges { cursor } } }`)) as any;
-    expect(failed.errors[0]).toMatchObject({ message: 'at most one of "account", "traceId", "txHash", "msgHash" may be given, got "account" and "txHash"', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(failed.errors[0]).toMatchObject({
+      message: 'at most one of "account", "traceId", "txHash", "msgHash" may be given, got "account" and "txHash"',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });

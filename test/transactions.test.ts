@@ -15,7 +15,11 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
   let service: Awaited<ReturnType<typeof startService>>;
   const traces = realTestnetTraces();
   // Every transaction imported, once: the oracle the orders below are checked against.
-  const all = [...new Map([...transactionsOf(traces.json), ...transactionsOf(fixtureJson(BY_ACCOUNT)), ...transactionsOf(fixtureJson(BY_HASH))].map((t) => [t.hash, t])).values()];
+  const all = [
+    ...new Map(
+      [...transactionsOf(traces.json), ...transactionsOf(fixtureJson(BY_ACCOUNT)), ...transactionsOf(fixtureJson(BY_HASH))].map((t) => [t.hash, t]),
+    ).values(),
+  ];
   const lt = (t: any) => BigInt(t.lt);
   const cmp = (a: bigint | number | string, b: bigint | number | string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -64,7 +68,7 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
     }
   });
 
-  it("orders as TON Center does for each filter set: lt with account ascending, time first with a utime bound, hash alone", async () => {
+  it('orders as TON Center does for each filter set: lt with account ascending, time first with a utime bound, hash alone', async () => {
     const newest = [...all].sort((a, b) => cmp(lt(b), lt(a)) || cmp(a.account, b.account));
     expect(hashes(await get('limit=7'))).toEqual(newest.slice(0, 7).map((t) => t.hash));
     const oldest = [...all].sort((a, b) => cmp(lt(a), lt(b)) || cmp(a.account, b.account));
@@ -85,7 +89,9 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
   it('filters by block, by masterchain block, by lt window and excluding accounts; a masterchain block page equals the block route', async () => {
     const [sample] = all.filter((t) => t.block_ref.workchain === 0);
     const shardHex = sample.block_ref.shard; // the files carry TON Center's hex form, which the parameter reads
-    const inBlock = all.filter((t) => t.block_ref.workchain === 0 && t.block_ref.seqno === sample.block_ref.seqno && t.block_ref.shard === sample.block_ref.shard);
+    const inBlock = all.filter(
+      (t) => t.block_ref.workchain === 0 && t.block_ref.seqno === sample.block_ref.seqno && t.block_ref.shard === sample.block_ref.shard,
+    );
     const body = await get(`workchain=0&shard=${shardHex}&seqno=${sample.block_ref.seqno}&limit=1000`);
     expect(new Set(hashes(body))).toEqual(new Set(inBlock.map((t) => t.hash)));
 
@@ -112,17 +118,28 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
       ['limit=7&sort=asc&offset=2', 'limit: 7, sort: ASC, offset: 2'],
       [`account=${sample.account}`, `account: ["${sample.account}"]`],
       [`mc_seqno=${sample.mc_block_seqno}&limit=100`, `mcSeqno: ${sample.mc_block_seqno}, limit: 100`],
-      [`workchain=0&shard=${sample.block_ref.shard}&seqno=${sample.block_ref.seqno}`, `workchain: 0, shard: "${sample.block_ref.shard}", seqno: ${sample.block_ref.seqno}`],
+      [
+        `workchain=0&shard=${sample.block_ref.shard}&seqno=${sample.block_ref.seqno}`,
+        `workchain: 0, shard: "${sample.block_ref.shard}", seqno: ${sample.block_ref.seqno}`,
+      ],
       [`start_lt=${lt(sample) - 1000n}&end_lt=${sample.lt}&limit=50`, `startLt: "${lt(sample) - 1000n}", endLt: "${sample.lt}", limit: 50`],
     ];
     for (const [query, args] of pairs) {
       const rest = await get(query);
       const { data, errors } = await gql(args);
       expect(errors, args).toBeUndefined();
-      expect(data.transactions.map((t: any) => t.hash), args).toEqual(hashes(rest));
-      expect(data.transactions.map((t: any) => [t.lt, t.account, t.description.aborted])).toEqual(rest.transactions.map((t: any) => [t.lt, t.account, t.description.aborted]));
+      expect(
+        data.transactions.map((t: any) => t.hash),
+        args,
+      ).toEqual(hashes(rest));
+      expect(data.transactions.map((t: any) => [t.lt, t.account, t.description.aborted])).toEqual(
+        rest.transactions.map((t: any) => [t.lt, t.account, t.description.aborted]),
+      );
     }
-    expect((await gql('mcSeqno: 2000000000')).errors[0]).toMatchObject({ message: 'masterchain block 2000000000 not found', extensions: { code: 'NOT_FOUND' } });
+    expect((await gql('mcSeqno: 2000000000')).errors[0]).toMatchObject({
+      message: 'masterchain block 2000000000 not found',
+      extensions: { code: 'NOT_FOUND' },
+    });
     expect((await gql('excludeAccount: ["nope"]')).errors[0]).toMatchObject({
       message: 'parameter "excludeAccount" value 1 must be an address (raw, or user-friendly base64/base64url), got "nope"',
       extensions: { code: 'BAD_USER_INPUT' },
@@ -164,7 +181,10 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
     expect(hashes((await route('opcode=0xd&direction=out')).body)).toEqual([]);
 
     expect(await route('direction=in')).toEqual({ status: 422, body: { error: 'at least one of "msg_hash", "body_hash", "opcode" must be given', code: 422 } });
-    expect(await route(`msg_hash=${hex}&direction=sideways`)).toEqual({ status: 422, body: { error: 'parameter "direction" must be one of in, out, got "sideways"', code: 422 } });
+    expect(await route(`msg_hash=${hex}&direction=sideways`)).toEqual({
+      status: 422,
+      body: { error: 'parameter "direction" must be one of in, out, got "sideways"', code: 422 },
+    });
     const gql = (await execute(service.yoga, `{ transactionsByMessage(msgHash: ["${hex}"], direction: IN) { hash } }`)) as any;
     expect(gql.data.transactionsByMessage.map((t: any) => t.hash)).toEqual([receiver.hash]);
   });
@@ -186,7 +206,9 @@ describe.each(await availableBackends())('GET /api/v3/transactions on %s', (back
     tx.out_msgs.push(copy);
     // imported into the shared database: the tests above have read it already; the one below reads no data
     await importDocument(db.writer, 'twice', JSON.stringify(doc));
-    const res = await (await service.get(`/api/v3/transactionsByMessage?body_hash=${encodeURIComponent(first.message_content.hash)}&direction=out&limit=100`)).json();
+    const res = await (
+      await service.get(`/api/v3/transactionsByMessage?body_hash=${encodeURIComponent(first.message_content.hash)}&direction=out&limit=100`)
+    ).json();
     const mine = res.transactions.filter((t: any) => t.hash === tx.hash);
     expect(mine).toHaveLength(1);
     expect(mine[0].out_msgs.map((m: any) => m.hash)).toEqual(expect.arrayContaining([first.hash, copy.hash]));

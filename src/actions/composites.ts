@@ -61,7 +61,6 @@ export const CLAIMED_REWARD = composite('ClaimedReward', undefined, 'jetton:addr
 /** Every composite a details field can hold, for the GraphQL objects and the data layer. */
 export const COMPOSITES = [DEX_TRANSFER, PEER_SWAP, VAULT_EXCESS, LAYERZERO_SEND, LAYERZERO_PACKET, DNS_VALUE, CLAIMED_REWARD];
 
-
 /** A stored value a type's details read: a column or composite field, or a lookup the data layer makes. */
 export interface Read {
   path: string;

@@ -1,4 +1,4 @@
-import { CLAIMED_REWARD, DEX_TRANSFER, LAYERZERO_PACKET, LAYERZERO_SEND, PEER_SWAP, VAULT_EXCESS, type Composite, type Kind, type Read, type Scalar } from './composites';
+import { DEX_TRANSFER, LAYERZERO_PACKET, LAYERZERO_SEND, PEER_SWAP, VAULT_EXCESS, type Composite, type Kind, type Read, type Scalar } from './composites';
 import { RULES, type Rule, type RuleName } from './rules';
 
 export type { Composite, Kind, Read, Scalar } from './composites';

@@ -178,7 +178,7 @@ export const DETAIL_FIELD_DOCS: Readonly<Record<string, string>> = {
   recipient_contract: "The recipient's EVAA user contract.",
   fail_reason: 'Why the operation failed; null when it succeeded.',
   owner_contract: "The owner's EVAA user contract.",
-  debt_amount: 'Debt repaid by the liquidation, in the debt asset\'s smallest units.',
+  debt_amount: "Debt repaid by the liquidation, in the debt asset's smallest units.",
   borrower: 'Account whose loan was liquidated.',
   borrower_contract: "The borrower's EVAA user contract.",
   collateral: 'Collateral asset seized (jetton master; null for TON).',
@@ -282,7 +282,8 @@ export const DETAIL_FIELD_DOCS: Readonly<Record<string, string>> = {
   dex_incoming_transfer: 'The transfer of the sold asset from the sender into the DEX.',
   dex_outgoing_transfer: 'The transfer of the bought asset out of the DEX.',
   peer_swaps: 'The hops of a swap routed through several pools, in order; [] when none are recorded.',
-  min_out_amount: "Least amount of the bought asset the swap accepts (its slippage bound), in that asset's smallest units; TON Center fills it for tonco swaps.",
+  min_out_amount:
+    "Least amount of the bought asset the swap accepts (its slippage bound), in that asset's smallest units; TON Center fills it for tonco swaps.",
   nft_collection: 'Collection of the NFT item; null for an item outside any collection.',
   nft_item: 'The NFT item contract.',
   nft_item_index: 'Index of the item in its collection.',
@@ -375,8 +376,6 @@ const KIND_DOCS: Partial<Record<Kind, string>> = {
   opcode: 'An unsigned 32-bit integer; REST `details` gives it as "0x%08x".',
   currencies: '`{"<currency id>": "<amount>"}`, amounts as decimal strings.',
 };
-
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The description of a typed details field of an action type: meaning, encoding, then where the value comes from. */
 export function detailFieldDescription(type: string, field: DetailField): string | undefined {

@@ -35,7 +35,7 @@ const DNS_FLAGS = read('change_dns_record_data.flags', 'int');
 const PROVIDER_ALIASES: Readonly<Record<string, string>> = { tonstakers: 'liquid_staking' };
 const provider = (get: (path: string) => unknown) => {
   const raw = get(PROVIDER.path);
-  return typeof raw === 'string' ? PROVIDER_ALIASES[raw] ?? raw : null;
+  return typeof raw === 'string' ? (PROVIDER_ALIASES[raw] ?? raw) : null;
 };
 
 /** Which slot of the DNS value object each stored schema fills; a text record lands in the storage slot, as in TON Center. */
@@ -58,7 +58,7 @@ export const RULES = {
   purchaseMarketplace: {
     kind: 'text',
     reads: [MARKETPLACE, read('nft_transfer_data.is_purchase', 'bool')],
-    value: (get) => (get('nft_transfer_data.is_purchase') === true ? get(MARKETPLACE.path) ?? null : null),
+    value: (get) => (get('nft_transfer_data.is_purchase') === true ? (get(MARKETPLACE.path) ?? null) : null),
   },
   seller: { kind: 'address', reads: [read('nft_transfer_data.real_prev_owner', 'address')], value: (get) => get('nft_transfer_data.real_prev_owner') ?? null },
   /** A key TON Center declares and never fills. */
@@ -78,7 +78,7 @@ export const RULES = {
   liquidStakingBurnt: {
     kind: 'decimal',
     reads: [read('amount', 'decimal'), PROVIDER],
-    value: (get) => (provider(get) === 'liquid_staking' ? get('amount') ?? null : null),
+    value: (get) => (provider(get) === 'liquid_staking' ? (get('amount') ?? null) : null),
     store: (node, set, parse) => node.isNull() || set('amount', parse(node, 'decimal')),
   },
   dnsValue: {
@@ -107,7 +107,7 @@ export const RULES = {
     reads: [read('evaa_liquidate_data.asset_id', 'text')],
     value: (get, ctx) => {
       const id = get('evaa_liquidate_data.asset_id');
-      return typeof id === 'string' ? evaaJettonMaster(id, ctx.network) ?? null : null;
+      return typeof id === 'string' ? (evaaJettonMaster(id, ctx.network) ?? null) : null;
     },
   },
   /** Whether EVAA's asset id is TON or a jetton TON Center knows; never null. */
@@ -132,8 +132,14 @@ export const RULES = {
     store: (node, set, parse) => {
       if (node.isNull()) return;
       const rewards = node.list();
-      set('jvault_claim_data.claimed_jettons', rewards.map((r) => parse(r.get('jetton'), 'address')));
-      set('jvault_claim_data.claimed_amounts', rewards.map((r) => parse(r.get('amount'), 'decimal')));
+      set(
+        'jvault_claim_data.claimed_jettons',
+        rewards.map((r) => parse(r.get('jetton'), 'address')),
+      );
+      set(
+        'jvault_claim_data.claimed_amounts',
+        rewards.map((r) => parse(r.get('amount'), 'decimal')),
+      );
     },
   },
   /** DeDust deposits liquidity through a deposit contract; the other DEXes into the pool itself. */

@@ -10,10 +10,29 @@
  */
 
 const V1 = [
-  'call_contract', 'contract_deploy', 'ton_transfer', 'stake_deposit', 'stake_withdrawal', 'stake_withdrawal_request',
-  'dex_deposit_liquidity', 'jetton_transfer', 'nft_transfer', 'nft_mint', 'jetton_burn', 'jetton_mint', 'jetton_swap',
-  'change_dns', 'delete_dns', 'renew_dns', 'subscribe', 'dex_withdraw_liquidity', 'unsubscribe', 'election_deposit',
-  'election_recover', 'auction_bid', 'tick_tock',
+  'call_contract',
+  'contract_deploy',
+  'ton_transfer',
+  'stake_deposit',
+  'stake_withdrawal',
+  'stake_withdrawal_request',
+  'dex_deposit_liquidity',
+  'jetton_transfer',
+  'nft_transfer',
+  'nft_mint',
+  'jetton_burn',
+  'jetton_mint',
+  'jetton_swap',
+  'change_dns',
+  'delete_dns',
+  'renew_dns',
+  'subscribe',
+  'dex_withdraw_liquidity',
+  'unsubscribe',
+  'election_deposit',
+  'election_recover',
+  'auction_bid',
+  'tick_tock',
 ];
 
 const MULTISIG = ['multisig_create_order', 'multisig_approve', 'multisig_execute'];
@@ -21,19 +40,41 @@ const VESTING = ['vesting_send_message', 'vesting_add_whitelist'];
 const EVAA = ['evaa_supply', 'evaa_withdraw', 'evaa_liquidate'];
 const JVAULT = ['jvault_stake', 'jvault_unstake', 'jvault_claim', 'jvault_unstake_request'];
 const COFFEE = [
-  'coffee_create_vault', 'coffee_create_pool_creator', 'coffee_create_pool', 'coffee_mev_protect_hold_funds',
-  'coffee_staking_claim_rewards', 'coffee_staking_deposit', 'coffee_staking_withdraw',
+  'coffee_create_vault',
+  'coffee_create_pool_creator',
+  'coffee_create_pool',
+  'coffee_mev_protect_hold_funds',
+  'coffee_staking_claim_rewards',
+  'coffee_staking_deposit',
+  'coffee_staking_withdraw',
 ];
 const NFT_MARKET = [
-  'nft_put_on_sale', 'nft_put_on_auction', 'auction_outbid', 'nft_cancel_sale', 'nft_purchase', 'nft_cancel_auction',
-  'nft_finish_auction', 'teleitem_start_auction', 'teleitem_cancel_auction', 'nft_update_sale',
+  'nft_put_on_sale',
+  'nft_put_on_auction',
+  'auction_outbid',
+  'nft_cancel_sale',
+  'nft_purchase',
+  'nft_cancel_auction',
+  'nft_finish_auction',
+  'teleitem_start_auction',
+  'teleitem_cancel_auction',
+  'nft_update_sale',
 ];
 const DNS_MARKET = ['dns_purchase', 'dns_release'];
 const LAYERZERO = ['layerzero_send', 'layerzero_send_tokens', 'layerzero_receive', 'layerzero_commit_packet', 'layerzero_dvn_verify'];
 const COCOON = [
-  'cocoon_worker_payout', 'cocoon_proxy_payout', 'cocoon_proxy_charge', 'cocoon_client_top_up', 'cocoon_register_proxy',
-  'cocoon_unregister_proxy', 'cocoon_client_register', 'cocoon_client_change_secret_hash', 'cocoon_client_request_refund',
-  'cocoon_grant_refund', 'cocoon_client_increase_stake', 'cocoon_client_withdraw',
+  'cocoon_worker_payout',
+  'cocoon_proxy_payout',
+  'cocoon_proxy_charge',
+  'cocoon_client_top_up',
+  'cocoon_register_proxy',
+  'cocoon_unregister_proxy',
+  'cocoon_client_register',
+  'cocoon_client_change_secret_hash',
+  'cocoon_client_request_refund',
+  'cocoon_grant_refund',
+  'cocoon_client_increase_stake',
+  'cocoon_client_withdraw',
 ];
 
 /** Each shortcut and what it stands for (types, or other shortcuts). */

@@ -45,7 +45,8 @@ function scalarSql(kind: string, ref: string): string {
   }
 }
 
-const objectSql = (of: Composite, ref: string) => `json_build_object(${of.fields.map((f) => `'${f.key}', ${scalarSql(f.kind, `(${ref}).${f.member}`)}`).join(', ')})`;
+const objectSql = (of: Composite, ref: string) =>
+  `json_build_object(${of.fields.map((f) => `'${f.key}', ${scalarSql(f.kind, `(${ref}).${f.member}`)}`).join(', ')})`;
 
 function columnRef(path: string): string {
   const [column, member] = path.split('.');
@@ -133,12 +134,16 @@ function actionSource(f: ActionFilter, bind: Bind): { from: string; where: strin
   where.push(...windowConditions(f, bind, { time: `${K}.trace_end_utime`, lt: `${K}.trace_end_lt` }));
   if (f.txHashes.length > 0) {
     const hashes = bind(f.txHashes);
-    where.push(`A.trace_id in (select T.trace_id from transactions T where T.hash = any(${hashes}::text[]::tonhash[])) and A.tx_hashes && ${hashes}::text[]::tonhash[]`);
+    where.push(
+      `A.trace_id in (select T.trace_id from transactions T where T.hash = any(${hashes}::text[]::tonhash[])) and A.tx_hashes && ${hashes}::text[]::tonhash[]`,
+    );
   }
   if (f.msgHashes.length > 0) {
     // the actions that hold the transaction that sent or received the message
     const found = `select M.trace_id, M.tx_hash from messages M where ${messageHashMatch(bind(f.msgHashes))}`;
-    where.push(`A.trace_id in (select trace_id from (${found}) F) and exists (select 1 from (${found}) F where F.trace_id = A.trace_id and F.tx_hash = any(A.tx_hashes))`);
+    where.push(
+      `A.trace_id in (select trace_id from (${found}) F) and exists (select 1 from (${found}) F where F.trace_id = A.trace_id and F.tx_hash = any(A.tx_hashes))`,
+    );
   }
   if (f.actionIds.length > 0) where.push(`A.action_id = any(${bind(f.actionIds)}::text[]::tonhash[])`);
   if (f.traceIds.length > 0) where.push(`A.trace_id = any(${bind(f.traceIds)}::text[]::tonhash[])`);

@@ -78,10 +78,36 @@ export interface BlockRow {
 
 /** The columns of `blocks`, in the indexer's order. */
 export const BLOCK_COLUMNS = [
-  'workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno',
-  'global_id', 'version', 'after_merge', 'before_split', 'after_split', 'want_merge', 'want_split', 'key_block',
-  'vert_seqno_incr', 'flags', 'gen_utime', 'start_lt', 'end_lt', 'validator_list_hash_short', 'gen_catchain_seqno',
-  'min_ref_mc_seqno', 'prev_key_block_seqno', 'vert_seqno', 'master_ref_seqno', 'rand_seed', 'created_by', 'tx_count',
+  'workchain',
+  'shard',
+  'seqno',
+  'root_hash',
+  'file_hash',
+  'mc_block_workchain',
+  'mc_block_shard',
+  'mc_block_seqno',
+  'global_id',
+  'version',
+  'after_merge',
+  'before_split',
+  'after_split',
+  'want_merge',
+  'want_split',
+  'key_block',
+  'vert_seqno_incr',
+  'flags',
+  'gen_utime',
+  'start_lt',
+  'end_lt',
+  'validator_list_hash_short',
+  'gen_catchain_seqno',
+  'min_ref_mc_seqno',
+  'prev_key_block_seqno',
+  'vert_seqno',
+  'master_ref_seqno',
+  'rand_seed',
+  'created_by',
+  'tx_count',
   'prev_blocks',
 ] as const satisfies readonly (keyof BlockRow)[];
 
@@ -139,7 +165,13 @@ const someBlocks = (rows: BlockRow[]) => {
 export async function masterchainBlockShards(db: Queryable, seqno: number, page: { limit: number; offset: number }): Promise<BlockRow[]> {
   await db.catchUp?.(seqno);
   if (seqno > MAX_STORED_SEQNO) return someBlocks([]);
-  return someBlocks(await db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [seqno, page.limit, page.offset]));
+  return someBlocks(
+    await db.query<BlockRow>(`${SELECT_BLOCKS} where B.mc_block_seqno = $1 order by B.workchain, B.shard, B.seqno limit $2 offset $3`, [
+      seqno,
+      page.limit,
+      page.offset,
+    ]),
+  );
 }
 
 /** Batch function: the shard blocks each masterchain block first committed (not itself), by shard and seqno. */

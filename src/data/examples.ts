@@ -22,9 +22,9 @@ export interface Examples {
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
-  (await db.query<{ trace_id: string }>(
-    `select trace_id from traces where state = 'complete'${filter} order by end_lt desc nulls last, trace_id desc limit 1`,
-  ))[0]?.trace_id ?? null;
+  (
+    await db.query<{ trace_id: string }>(`select trace_id from traces where state = 'complete'${filter} order by end_lt desc nulls last, trace_id desc limit 1`)
+  )[0]?.trace_id ?? null;
 
 /** A few indexed lookups (newest first), cheap on a full ton-indexer database; fallbacks run only when needed. */
 export async function findExamples(db: Queryable): Promise<Examples> {
@@ -41,14 +41,19 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     ),
   ]);
   const seqno = block?.seqno ?? null;
-  const [latest] = traceId !== null || seqno === null ? [] :
-    await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc, account desc limit 1', [seqno]);
+  const [latest] =
+    traceId !== null || seqno === null
+      ? []
+      : await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc, account desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
   const [action] = await db.query<{ one: number }>('select 1 as one from actions limit 1');
-  const [[message], [transaction]] = transactionHash === null ? [[], []] : await Promise.all([
-    db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction, msg_hash limit 1', [transactionHash]),
-    db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
-  ]);
+  const [[message], [transaction]] =
+    transactionHash === null
+      ? [[], []]
+      : await Promise.all([
+          db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction, msg_hash limit 1', [transactionHash]),
+          db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
+        ]);
   return {
     seqno,
     pendingAccount: pending?.account ?? null,
@@ -63,7 +68,14 @@ export async function findExamples(db: Queryable): Promise<Examples> {
 }
 
 const NONE: Examples = {
-  seqno: null, pendingAccount: null, pendingExtMsgHash: null, traceId: null, transactionHash: null, messageHash: null, account: null, token: null,
+  seqno: null,
+  pendingAccount: null,
+  pendingExtMsgHash: null,
+  traceId: null,
+  transactionHash: null,
+  messageHash: null,
+  account: null,
+  token: null,
   hasActions: false,
 };
 

@@ -103,7 +103,12 @@ function blockTransactionsLoader(db: Queryable, options: { maxBatchSize: number 
       await Promise.all(
         [...groups.values()].map(async (members) => {
           const { page, columns } = keys[members[0]];
-          const lists = await blocksTransactionsKeyset(db, members.map((i) => keys[i].block), page, columns);
+          const lists = await blocksTransactionsKeyset(
+            db,
+            members.map((i) => keys[i].block),
+            page,
+            columns,
+          );
           members.forEach((i, j) => (out[i] = lists[j]));
         }),
       );

@@ -4,9 +4,29 @@ import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from 
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 
 export const MESSAGE_COLUMNS = [
-  'tx_hash', 'tx_lt', 'mc_seqno', 'msg_hash', 'msg_hash_norm', 'direction', 'trace_id', 'source', 'destination',
-  'value', 'value_extra_currencies', 'fwd_fee', 'ihr_fee', 'extra_flags', 'created_lt', 'created_at', 'opcode',
-  'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash', 'init_state_hash',
+  'tx_hash',
+  'tx_lt',
+  'mc_seqno',
+  'msg_hash',
+  'msg_hash_norm',
+  'direction',
+  'trace_id',
+  'source',
+  'destination',
+  'value',
+  'value_extra_currencies',
+  'fwd_fee',
+  'ihr_fee',
+  'extra_flags',
+  'created_lt',
+  'created_at',
+  'opcode',
+  'ihr_disabled',
+  'bounce',
+  'bounced',
+  'import_fee',
+  'body_hash',
+  'init_state_hash',
 ] as const satisfies readonly (keyof MessageRow)[];
 
 export type MessageColumn = (typeof MESSAGE_COLUMNS)[number];
@@ -64,7 +84,10 @@ export async function messageRowsByTransactions(db: Queryable, keys: readonly { 
   const columns = sets.size === 1 ? keys[0].columns : messageColumnSet([...sets].flatMap((set) => set.split(', ') as MessageColumn[]));
   const txHashes = [...new Set(keys.map((k) => k.txHash))];
   const rows = await db.query<MessageRow>(
-    `select ${columns.split(', ').map((c) => `M.${c}`).join(', ')} from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by ${PRIMARY_KEY_ORDER}`,
+    `select ${columns
+      .split(', ')
+      .map((c) => `M.${c}`)
+      .join(', ')} from messages M where M.tx_hash = any($1::text[]::tonhash[]) order by ${PRIMARY_KEY_ORDER}`,
     [txHashes],
   );
   const lists = byTransaction(txHashes, rows);
@@ -115,8 +138,7 @@ export interface MessageFilter {
  * `messages M` rows with one of these hashes, raw or normalized (an external message is found by either): the one
  * rule every route that takes message hashes follows. `hashes` is a bound placeholder holding a text array.
  */
-export const messageHashMatch = (hashes: string) =>
-  `(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`;
+export const messageHashMatch = (hashes: string) => `(M.msg_hash = any(${hashes}::text[]::tonhash[]) or M.msg_hash_norm = any(${hashes}::text[]::tonhash[]))`;
 
 /** The WHERE conditions of a message filter on `messages M`; a hash matches the raw or the normalized one. */
 export function messageConditions(f: MessageFilter, bind: Bind): string[] {
@@ -131,8 +153,8 @@ export function messageConditions(f: MessageFilter, bind: Bind): string[] {
 }
 
 /** `/messages` filters: a message filter plus time and lt windows and TON Center's externals switches. */
-export interface MessagesFilter extends MessageFilter, Windows {  /** Leave out (true) external-in messages, the ones without a creation lt (TON Center's meaning). */
-  excludeExternals?: boolean;
+export interface MessagesFilter extends MessageFilter, Windows {
+  /** Leave out (true) external-in messages, the ones without a creation lt (TON Center's meaning). */ excludeExternals?: boolean;
   /** Only (true) external-in messages. */
   onlyExternals?: boolean;
 }
@@ -199,12 +221,20 @@ export const ACCOUNT_MESSAGE_KEY = [
  * with `columns` and what the key needs: the account's transactions through their index, each one's messages by
  * the primary key.
  */
-export async function accountMessages(db: Queryable, account: string, page: KeysetPage, columns: readonly MessageColumn[] = MESSAGE_COLUMNS): Promise<MessageRow[]> {
+export async function accountMessages(
+  db: Queryable,
+  account: string,
+  page: KeysetPage,
+  columns: readonly MessageColumn[] = MESSAGE_COLUMNS,
+): Promise<MessageRow[]> {
   const { values, bind } = boundValues();
   const seek = keyset(ACCOUNT_MESSAGE_KEY, page, bind);
   const selected = messageColumnSet([...columns, 'tx_lt']);
   return db.query<MessageRow>(
-    `select ${selected.split(', ').map((c) => `M.${c}`).join(', ')}
+    `select ${selected
+      .split(', ')
+      .map((c) => `M.${c}`)
+      .join(', ')}
        from transactions T join messages M on M.tx_hash = T.hash and M.tx_lt = T.lt
       where ${[`T.account = ${bind(account)}::text`, ...seek.where].join(' and ')} order by ${seek.order} limit ${seek.limit}`,
     values,

@@ -13,7 +13,9 @@ export const selectActions = (rows: ActionRow[], types: ReadonlySet<string> = LA
 const LATEST = expandActionTypes([]);
 
 /** Every address an action names, for the address book and metadata. */
-export const addressesOfAction = (action: WireAction): string[] => [...new Set([...action.accounts, ...addressesInDetails(action[DETAILS_TYPE], action.details)])];
+export const addressesOfAction = (action: WireAction): string[] => [
+  ...new Set([...action.accounts, ...addressesInDetails(action[DETAILS_TYPE], action.details)]),
+];
 
 export interface TraceShapeOptions {
   supportedActionTypes?: ReadonlySet<string>;
@@ -26,8 +28,17 @@ export interface TraceShapeOptions {
  * address book and metadata over every account, message peer and action address, fetched concurrently.
  */
 export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
-  const wire = await completeTraceTransactions(ctx, traces.flatMap((t) => t.transactions));
+  const wire = await completeTraceTransactions(
+    ctx,
+    traces.flatMap((t) => t.transactions),
+  );
   const byHash = new Map(wire.map((tx) => [tx.hash, tx]));
-  const shaped = traces.map((t) => toWireTrace(t, byHash, selectActions(t.actions, opts.supportedActionTypes).map((a) => toWireAction(a, ctx.services.network))));
+  const shaped = traces.map((t) =>
+    toWireTrace(
+      t,
+      byHash,
+      selectActions(t.actions, opts.supportedActionTypes).map((a) => toWireAction(a, ctx.services.network)),
+    ),
+  );
   return { traces: shaped, ...(await bookAndMetadata(ctx, [...addressesOf(wire), ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))], opts)) };
 }

@@ -28,10 +28,7 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
     if (row.account_state_hash_before !== null) stateHashes.add(row.account_state_hash_before);
     if (row.account_state_hash_after !== null) stateHashes.add(row.account_state_hash_after);
   }
-  await Promise.all([
-    ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)),
-    ctx.loaders.accountState.loadMany([...stateHashes]),
-  ]);
+  await Promise.all([ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)), ctx.loaders.accountState.loadMany([...stateHashes])]);
   const states = ctx.loaders.accountState;
   const state = async (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? await states.load(hash) : null);
   return Promise.all(
@@ -79,7 +76,10 @@ export async function addressBook(ctx: RequestContext, addresses: string[]): Pro
 
 /** A page of stored transactions as TON Center's `{transactions, address_book}` (the book left empty on request). */
 export async function transactionsResponse(ctx: RequestContext, rows: TransactionRow[], noAddressBook: boolean) {
-  const transactions = await completeTransactions(ctx, rows.map((row) => ({ row })));
+  const transactions = await completeTransactions(
+    ctx,
+    rows.map((row) => ({ row })),
+  );
   return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
 }
 

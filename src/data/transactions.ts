@@ -9,9 +9,23 @@ import { messageConditions, type MessageFilter } from './messages';
 
 /** The columns of `transactions` outside the description, in the indexer's order. */
 export const TRANSACTION_HEADER_COLUMNS = [
-  'account', 'hash', 'lt', 'block_workchain', 'block_shard', 'block_seqno', 'mc_block_seqno', 'trace_id',
-  'prev_trans_hash', 'prev_trans_lt', 'now', 'orig_status', 'end_status', 'total_fees', 'total_fees_extra_currencies',
-  'account_state_hash_before', 'account_state_hash_after',
+  'account',
+  'hash',
+  'lt',
+  'block_workchain',
+  'block_shard',
+  'block_seqno',
+  'mc_block_seqno',
+  'trace_id',
+  'prev_trans_hash',
+  'prev_trans_lt',
+  'now',
+  'orig_status',
+  'end_status',
+  'total_fees',
+  'total_fees_extra_currencies',
+  'account_state_hash_before',
+  'account_state_hash_after',
 ] as const satisfies readonly (keyof TransactionHeaderRow)[];
 
 /** Every column of `transactions`, in the indexer's order; the importer writes the same list. */
@@ -56,10 +70,11 @@ export interface BlockPage {
 export async function transactionsByMasterchainBlock(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
   if (page.seqno > MAX_STORED_SEQNO) return [];
   const dir = page.sort === 'asc' ? 'asc' : 'desc';
-  return db.query<TransactionRow>(
-    `${selectTransactions(columns)} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`,
-    [page.seqno, page.limit, page.offset],
-  );
+  return db.query<TransactionRow>(`${selectTransactions(columns)} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`, [
+    page.seqno,
+    page.limit,
+    page.offset,
+  ]);
 }
 
 /**
@@ -99,7 +114,10 @@ const byHashes = <R extends { hash: string }>(hashes: readonly string[], rows: R
 
 /** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
 export async function transactionHeadersByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionHeaderRow | null)[]> {
-  return byHashes(hashes, await db.query<TransactionHeaderRow>(`${selectTransactions(TRANSACTION_HEADER_COLUMNS)} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
+  return byHashes(
+    hashes,
+    await db.query<TransactionHeaderRow>(`${selectTransactions(TRANSACTION_HEADER_COLUMNS)} where T.hash = any($1::text[]::tonhash[])`, [hashes]),
+  );
 }
 
 /** Batch function: the description columns of each transaction. */
@@ -235,7 +253,12 @@ export const transactionKey = (scope: TransactionScope | 'blocks'): readonly Key
  * A keyset page of a scope's transactions, newest first: it seeks to its cursor through the index that serves
  * the scope's order (transactions_index_4 for an account, _2 for all), so a deep page reads what the first does.
  */
-export async function transactionsKeyset(db: Queryable, scope: TransactionScope, page: KeysetPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
+export async function transactionsKeyset(
+  db: Queryable,
+  scope: TransactionScope,
+  page: KeysetPage,
+  columns?: readonly TransactionColumn[],
+): Promise<TransactionRow[]> {
   const { values, bind } = boundValues();
   const where: string[] = [];
   if ('account' in scope) where.push(`T.account = ${bind(scope.account)}::text`);
@@ -257,7 +280,12 @@ export interface BlockId {
  * The same keyset page of several blocks' transactions in one statement (a lateral page per block, through
  * transactions_index_1), for the loader behind `Block.transactions`.
  */
-export async function blocksTransactionsKeyset(db: Queryable, blocks: readonly BlockId[], page: KeysetPage, columns: readonly TransactionColumn[]): Promise<TransactionRow[][]> {
+export async function blocksTransactionsKeyset(
+  db: Queryable,
+  blocks: readonly BlockId[],
+  page: KeysetPage,
+  columns: readonly TransactionColumn[],
+): Promise<TransactionRow[][]> {
   const { values, bind } = boundValues();
   const ids = `unnest(${bind(blocks.map((b) => b.workchain))}::int4[], ${bind(blocks.map((b) => b.shard))}::int8[], ${bind(blocks.map((b) => b.seqno))}::int4[])`;
   const key = transactionKey('blocks');

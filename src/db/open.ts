@@ -24,12 +24,25 @@ export interface ServingDatabase {
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
 export async function openForServing(config: Config, log: Logger): Promise<ServingDatabase> {
   const serving = (connectionString: string, name: string) =>
-    openPostgres({ connectionString, readOnly: true, prepare: true, statementTimeoutMs: config.statementTimeoutMs, max: config.poolMax, connectionTimeoutMs: config.connectTimeoutMs, log, name });
+    openPostgres({
+      connectionString,
+      readOnly: true,
+      prepare: true,
+      statementTimeoutMs: config.statementTimeoutMs,
+      max: config.poolMax,
+      connectionTimeoutMs: config.connectTimeoutMs,
+      log,
+      name,
+    });
   const primary = config.databaseUrl ? serving(config.databaseUrl, 'postgres') : await openEmbedded(config.dataDir, config.statementTimeoutMs, log);
   if (config.replicaUrls.length > 0 && !config.databaseUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL');
   let db: Database = primary;
   if (config.replicaUrls.length > 0) {
-    const router = new ReadRouter(primary, config.replicaUrls.map((url, i) => ({ name: `replica ${i + 1}`, db: serving(url, `postgres replica ${i + 1}`) })), { ...config.replicas, log });
+    const router = new ReadRouter(
+      primary,
+      config.replicaUrls.map((url, i) => ({ name: `replica ${i + 1}`, db: serving(url, `postgres replica ${i + 1}`) })),
+      { ...config.replicas, log },
+    );
     await router.start();
     db = router;
   }
@@ -68,7 +81,9 @@ async function openEmbedded(dataDir: string, statementTimeoutMs: number, log: Lo
   try {
     if (await migrate(setup)) log.info({ dataDir }, 'created the embedded database');
     if (!(await readMeta(setup)).has(DEMO_KEY)) {
-      for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) {
+      for (const file of readdirSync(DEMO_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .sort()) {
         const summary = await importFile(setup, path.join(DEMO_DIR, file));
         log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
       }

@@ -17,7 +17,13 @@ function settlesWithin(promise: Promise<unknown>, ms: number, hold = true): Prom
     timer = setTimeout(resolve, Math.max(1, ms), false);
     if (!hold) timer.unref();
   });
-  return Promise.race([promise.then(() => true, () => true), expired]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    expired,
+  ]).finally(() => clearTimeout(timer));
 }
 const closedError = () => Object.assign(new Error('the embedded database is closed'), { code: '57P01' });
 

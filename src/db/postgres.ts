@@ -60,7 +60,7 @@ export function openPostgres(opts: PostgresOptions): Database {
     return name;
   };
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
-    ((await q.query({ text, values: params as unknown[], name: prepared && !text.startsWith(REPLAN) ? nameOf(text) : undefined })).rows as R[]);
+    (await q.query({ text, values: params as unknown[], name: prepared && !text.startsWith(REPLAN) ? nameOf(text) : undefined })).rows as R[];
   // A server refusing new connections fails requests without any pool event: their errors are logged here.
   const reported = <T>(work: Promise<T>): Promise<T> =>
     work.catch((err) => {

@@ -58,7 +58,15 @@ export class ReadRouter implements Database {
     replicas: { name: string; db: Database }[],
     private readonly opts: RoutingOptions,
   ) {
-    const source = (name: string, role: 'primary' | 'replica', db: Database): Source => ({ name, role, db, state: 'up', lagMs: role === 'primary' ? 0 : null, tip: null, error: null });
+    const source = (name: string, role: 'primary' | 'replica', db: Database): Source => ({
+      name,
+      role,
+      db,
+      state: 'up',
+      lagMs: role === 'primary' ? 0 : null,
+      tip: null,
+      error: null,
+    });
     this.sources = [source('primary', 'primary', primary), ...replicas.map((r) => source(r.name, 'replica', r.db))];
   }
 
@@ -106,7 +114,12 @@ export class ReadRouter implements Database {
           const current = row.caught_up || !row.standby;
           const lagMs = current ? 0 : row.behind_ms === null ? null : Math.max(0, Math.round(row.behind_ms));
           const lagging = !current && (lagMs === null || lagMs > this.opts.maxLagMs);
-          this.mark(r, { state: lagging ? 'lagging' : 'up', lagMs, tip: row.tip, error: lagging ? `replay lag ${lagMs ?? 'unknown'} ms over ${this.opts.maxLagMs} ms` : null });
+          this.mark(r, {
+            state: lagging ? 'lagging' : 'up',
+            lagMs,
+            tip: row.tip,
+            error: lagging ? `replay lag ${lagMs ?? 'unknown'} ms over ${this.opts.maxLagMs} ms` : null,
+          });
         } catch (err) {
           this.mark(r, { state: 'down', error: (err as Error).message });
         }
@@ -117,7 +130,11 @@ export class ReadRouter implements Database {
   private mark(source: Source, change: Partial<SourceState>): void {
     const before = source.state;
     Object.assign(source, change);
-    if (before !== source.state) this.opts.log?.[source.state === 'up' ? 'info' : 'warn']({ source: source.name, state: source.state, lagMs: source.lagMs, error: source.error }, `read source ${source.name} is ${source.state}`);
+    if (before !== source.state)
+      this.opts.log?.[source.state === 'up' ? 'info' : 'warn'](
+        { source: source.name, state: source.state, lagMs: source.lagMs, error: source.error },
+        `read source ${source.name} is ${source.state}`,
+      );
   }
 
   /** The sources a new read may use, in order of preference: healthy replicas (taking turns), then the primary. */
@@ -138,7 +155,12 @@ export class ReadRouter implements Database {
     let current: Source | undefined;
     const pick = (atLeastSeqno?: number) => {
       const [first] = this.candidates(atLeastSeqno);
-      if (!first) throw new ApiError(503, 'no database source can serve reads (every replica is down or lagging, and reading from the primary is off)', 'SERVICE_UNAVAILABLE');
+      if (!first)
+        throw new ApiError(
+          503,
+          'no database source can serve reads (every replica is down or lagging, and reading from the primary is off)',
+          'SERVICE_UNAVAILABLE',
+        );
       return first;
     };
     const run = async <R>(op: (db: Database) => Promise<R>): Promise<R> => {

@@ -24,10 +24,7 @@ export async function readMeta(db: Queryable): Promise<Map<string, string>> {
 }
 
 export async function writeMeta(db: Queryable, key: string, value: string): Promise<void> {
-  await db.query(
-    `insert into ${META_TABLE} (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
-    [key, value],
-  );
+  await db.query(`insert into ${META_TABLE} (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`, [key, value]);
 }
 
 export async function isOwned(db: Queryable): Promise<boolean> {
@@ -54,9 +51,7 @@ export async function migrate(db: Database): Promise<boolean> {
     await db.exec(`BEGIN;\n${CATCH_UP_SQL}\nCOMMIT;`);
     return false;
   }
-  const [{ count }] = await db.query<{ count: string }>(
-    `select count(*)::text as count from pg_catalog.pg_tables where schemaname = current_schema()`,
-  );
+  const [{ count }] = await db.query<{ count: string }>(`select count(*)::text as count from pg_catalog.pg_tables where schemaname = current_schema()`);
   if (count !== '0') throw new ForeignDatabaseError();
   await db.exec(
     `BEGIN;\n${SCHEMA_SQL}\ncreate table ${META_TABLE} (key text primary key, value text not null);\n` +

@@ -30,7 +30,10 @@ export function decodeActions(raw: Buffer): Dict[] {
 }
 
 /** An emulator action dict as the row the wire shaping reads; trace-level fields come from the trace. */
-export function toActionRow(d: Dict, trace: { trace_id: string | null; end_lt: string | null; end_utime: number | null; mc_seqno_end: number | null; external_hash: string | null }): ActionRow {
+export function toActionRow(
+  d: Dict,
+  trace: { trace_id: string | null; end_lt: string | null; end_utime: number | null; mc_seqno_end: number | null; external_hash: string | null },
+): ActionRow {
   const paths: Record<string, unknown> = {};
   // the classifier's dict holds the columns of its actions row; lookups the database makes are not in it
   for (const read of readsOf(String(d.type))) {

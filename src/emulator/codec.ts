@@ -47,13 +47,22 @@ function unpackField(f: DescrField, v: unknown, row: Row): void {
     }
     case 'int64':
     case 'count64':
-    case 'text': row[f.column] = str(v); return;
+    case 'text':
+      row[f.column] = str(v);
+      return;
     case 'int':
     case 'int8':
-    case 'int32': row[f.column] = num(v); return;
-    case 'hash': row[f.column] = b64(v); return;
-    case 'enum': row[f.column] = f.enum!.values[Number(v)]; return;
-    default: row[f.column] = v ?? null;
+    case 'int32':
+      row[f.column] = num(v);
+      return;
+    case 'hash':
+      row[f.column] = b64(v);
+      return;
+    case 'enum':
+      row[f.column] = f.enum!.values[Number(v)];
+      return;
+    default:
+      row[f.column] = v ?? null;
   }
 }
 
@@ -85,12 +94,17 @@ function unpackDescription(descr: Packed): DescriptionRow {
 function packField(f: DescrField, row: Row): unknown {
   const v = row[f.column] as string | null;
   switch (f.kind) {
-    case 'msgSize': return [big(row[`${f.column}_cells`] as string | null), big(row[`${f.column}_bits`] as string | null)];
+    case 'msgSize':
+      return [big(row[`${f.column}_cells`] as string | null), big(row[`${f.column}_bits`] as string | null)];
     case 'int64':
-    case 'count64': return big(v);
-    case 'hash': return bin(v);
-    case 'enum': return index(f.enum!.values, v, f.enum!.what);
-    default: return v;
+    case 'count64':
+      return big(v);
+    case 'hash':
+      return bin(v);
+    case 'enum':
+      return index(f.enum!.values, v, f.enum!.what);
+    default:
+      return v;
   }
 }
 
@@ -108,7 +122,10 @@ function packPhase(phase: DescrPhase, row: Row): Packed | null {
   const value = row[tagField.column] as string | boolean | null;
   // A skipped compute phase is tag 0, one that ran tag 1; an enum's tag is the index of its value.
   const tag = tagField.kind === 'bool' ? (value === true ? 0 : 1) : index(tagField.enum!.values, value as string | null, tagField.enum!.what)!;
-  const body = positions(fields.filter((f) => typeof f.packed === 'object' && f.packed.tags?.includes(tag)), row);
+  const body = positions(
+    fields.filter((f) => typeof f.packed === 'object' && f.packed.tags?.includes(tag)),
+    row,
+  );
   // A variant without fields (negfunds) is packed as [nil].
   return [tag, body.length === 0 ? [null] : body];
 }
@@ -121,7 +138,25 @@ function packDescription(t: TransactionRow): Packed {
 }
 
 function readMessage(m: Packed, tx: TransactionRow, direction: 'in' | 'out'): MessageWithContent {
-  const [hash, source, destination, value, fwdFee, ihrFee, extraFlags, createdLt, createdAt, opcode, ihrDisabled, bounce, bounced, importFee, body, initState, hashNorm] = m;
+  const [
+    hash,
+    source,
+    destination,
+    value,
+    fwdFee,
+    ihrFee,
+    extraFlags,
+    createdLt,
+    createdAt,
+    opcode,
+    ihrDisabled,
+    bounce,
+    bounced,
+    importFee,
+    body,
+    initState,
+    hashNorm,
+  ] = m;
   const bodyBoc = str(body);
   const initBoc = str(initState);
   return {
@@ -155,8 +190,22 @@ function readMessage(m: Packed, tx: TransactionRow, direction: 'in' | 'out'): Me
 
 function writeMessage(m: MessageWithContent): Packed {
   return [
-    bin(m.msg_hash), m.source, m.destination, big(m.value), big(m.fwd_fee), big(m.ihr_fee), m.extra_flags, big(m.created_lt),
-    big(m.created_at), m.opcode, m.ihr_disabled, m.bounce, m.bounced, big(m.import_fee), m.body ?? '', m.init_state_body,
+    bin(m.msg_hash),
+    m.source,
+    m.destination,
+    big(m.value),
+    big(m.fwd_fee),
+    big(m.ihr_fee),
+    m.extra_flags,
+    big(m.created_lt),
+    big(m.created_at),
+    m.opcode,
+    m.ihr_disabled,
+    m.bounce,
+    m.bounced,
+    big(m.import_fee),
+    m.body ?? '',
+    m.init_state_body,
     bin(m.msg_hash_norm),
   ];
 }
@@ -186,10 +235,7 @@ export function decodeNode(buffer: Uint8Array): EmulatedNode {
     account_state_hash_after: b64(after),
     ...unpackDescription(descr as Packed),
   };
-  const messages = [
-    ...(inMsg ? [readMessage(inMsg as Packed, row, 'in')] : []),
-    ...(outMsgs as Packed[]).map((m) => readMessage(m, row, 'out')),
-  ];
+  const messages = [...(inMsg ? [readMessage(inMsg as Packed, row, 'in')] : []), ...(outMsgs as Packed[]).map((m) => readMessage(m, row, 'out'))];
   return { row, messages, emulated: Boolean(emulated), finality: FINALITIES[Number(finality)] ?? 'pending' };
 }
 
@@ -200,9 +246,20 @@ export function encodeNode(node: EmulatedNode): Uint8Array {
   const inMsg = node.messages.find((m) => m.direction === 'in');
   const outMsgs = node.messages.filter((m) => m.direction === 'out');
   const transaction = [
-    bin(t.hash), t.account, BigInt(t.lt), bin(t.prev_trans_hash), big(t.prev_trans_lt), t.now, index(STATUSES, t.orig_status, 'status'),
-    index(STATUSES, t.end_status, 'status'), inMsg ? writeMessage(inMsg) : null, outMsgs.map(writeMessage), big(t.total_fees),
-    bin(t.account_state_hash_before), bin(t.account_state_hash_after), packDescription(t),
+    bin(t.hash),
+    t.account,
+    BigInt(t.lt),
+    bin(t.prev_trans_hash),
+    big(t.prev_trans_lt),
+    t.now,
+    index(STATUSES, t.orig_status, 'status'),
+    index(STATUSES, t.end_status, 'status'),
+    inMsg ? writeMessage(inMsg) : null,
+    outMsgs.map(writeMessage),
+    big(t.total_fees),
+    bin(t.account_state_hash_before),
+    bin(t.account_state_hash_after),
+    packDescription(t),
   ];
   const blockId = [t.block_workchain, BigInt.asUintN(64, BigInt(t.block_shard ?? 0)), t.block_seqno];
   return encode([transaction, node.emulated, t.mc_block_seqno, blockId, FINALITIES.indexOf(node.finality)], { useBigInt64: true });

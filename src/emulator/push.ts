@@ -50,7 +50,10 @@ export async function pushTraces(redis: Redis, document: unknown, opts: PushOpti
     multi.hset(key, 'root_node', rootIn.msg_hash);
     multi.hset(key, 'depth_limit_exceeded', '0');
     if (traceNode.has('actions') && !traceNode.get('actions').isNull()) {
-      const actions = traceNode.get('actions').list().map((a) => mapAction(a, mapped.trace.trace_id));
+      const actions = traceNode
+        .get('actions')
+        .list()
+        .map((a) => mapAction(a, mapped.trace.trace_id));
       multi.hset(key, 'actions', encodeActions(actions, opts.finality));
     }
     multi.set(`tr_in_msg:${rootIn.msg_hash}`, key, 'EX', ALIAS_TTL_SECONDS);

@@ -42,7 +42,10 @@ export class EmulatorRepository {
   /** Reads that failed (Redis away or too slow), logged at most once an interval. */
   readonly failures: DependencyLog;
 
-  constructor(private readonly redis: Redis, log?: Logger) {
+  constructor(
+    private readonly redis: Redis,
+    log?: Logger,
+  ) {
     this.failures = dependencyLog(log, 'emulator reads');
   }
 
@@ -63,7 +66,12 @@ export class EmulatorRepository {
 
   /** By external message hash, normalized (the trace key) or raw (through its `tr_in_msg:` alias). */
   async tracesByExternalHashes(hashes: string[], maxTransactions: number): Promise<Trace[]> {
-    const found = await this.pipeline(hashes.flatMap((h): Command[] => [['hlen', h], ['get', `tr_in_msg:${h}`]]));
+    const found = await this.pipeline(
+      hashes.flatMap((h): Command[] => [
+        ['hlen', h],
+        ['get', `tr_in_msg:${h}`],
+      ]),
+    );
     const lengths = new Map<string, number>();
     hashes.forEach((h, i) => Number(found[2 * i]) > 0 && lengths.set(h, Number(found[2 * i])));
     const aliased = hashes.map((h, i) => (lengths.has(h) ? null : found[2 * i + 1])).filter((k): k is string => typeof k === 'string' && !lengths.has(k));
@@ -84,7 +92,10 @@ export class EmulatorRepository {
     const counted = keys.filter((k) => isTooLarge(lengths.get(k)!, max));
     const first = await this.pipeline([
       ...whole.map((k): Command => ['hgetallBuffer', k]),
-      ...counted.flatMap((k): Command[] => [['eval', COUNT_NODES, 1, k], ['hget', k, 'root_node']]),
+      ...counted.flatMap((k): Command[] => [
+        ['eval', COUNT_NODES, 1, k],
+        ['hget', k, 'root_node'],
+      ]),
     ]);
     const hashes = new Map<string, TraceHash>(whole.map((k, i) => [k, first[i] as TraceHash]));
     const large: { key: string; nodes: number; rootField: string; classified: boolean }[] = [];
@@ -171,6 +182,7 @@ export function decodeTrace(key: string, hash: TraceHash): Trace | null {
     t.row.trace_id = traceId;
     for (const m of t.messages!) m.trace_id = traceId;
   }
+  // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
   const maxOf = (f: (t: TraceTransaction) => bigint) => txs.reduce((max, t) => (f(t) > max ? f(t) : max), f(txs[0]));
   const countMessages = (list: TraceTransaction[]) =>
     list.reduce((n, t) => n + t.messages!.filter((m) => m.direction === 'out' || m.source === null).length, 0);

@@ -18,5 +18,4 @@ export function parseHash(input: string): string | undefined {
   return undefined;
 }
 
-export const isWireHash = (value: unknown): value is string =>
-  typeof value === 'string' && value.length === 44 && parseHash(value) === value;
+export const isWireHash = (value: unknown): value is string => typeof value === 'string' && value.length === 44 && parseHash(value) === value;

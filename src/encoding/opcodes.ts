@@ -51,4 +51,4 @@ const NAMES: ReadonlyMap<number, string> = new Map([
 ]);
 
 /** The name of an opcode (stored signed or unsigned), or null when it is unknown or absent. */
-export const opcodeName = (opcode: number | null): string | null => (opcode === null ? null : NAMES.get(opcode >>> 0) ?? null);
+export const opcodeName = (opcode: number | null): string | null => (opcode === null ? null : (NAMES.get(opcode >>> 0) ?? null));

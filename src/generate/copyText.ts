@@ -10,7 +10,10 @@ export function copyValue(v: unknown): string {
 /** Rows for one table, accumulated as COPY text. */
 export class CopyBuffer {
   private lines: string[] = [];
-  constructor(readonly table: string, readonly columns: readonly string[]) {}
+  constructor(
+    readonly table: string,
+    readonly columns: readonly string[],
+  ) {}
 
   add(row: Record<string, unknown>): void {
     let line = '';

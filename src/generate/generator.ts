@@ -55,10 +55,62 @@ export const TABLES = {
   messages: MESSAGE_COLUMNS,
   message_contents: ['hash', 'body'],
   account_states: ['hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash'],
-  traces: ['trace_id', 'external_hash', 'external_hash_norm', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime', 'state', 'pending_edges_', 'edges_', 'nodes_', 'classification_state'],
-  actions: ['trace_id', 'action_id', 'start_lt', 'end_lt', 'start_utime', 'end_utime', 'source', 'destination', 'source_secondary', 'destination_secondary', 'asset', 'value', 'amount', 'type', 'success', 'tx_hashes', 'trace_end_lt', 'trace_end_utime', 'trace_mc_seqno_end', 'trace_external_hash', 'trace_external_hash_norm', 'ton_transfer_data', 'jetton_transfer_data', 'value_extra_currencies'],
+  traces: [
+    'trace_id',
+    'external_hash',
+    'external_hash_norm',
+    'mc_seqno_start',
+    'mc_seqno_end',
+    'start_lt',
+    'start_utime',
+    'end_lt',
+    'end_utime',
+    'state',
+    'pending_edges_',
+    'edges_',
+    'nodes_',
+    'classification_state',
+  ],
+  actions: [
+    'trace_id',
+    'action_id',
+    'start_lt',
+    'end_lt',
+    'start_utime',
+    'end_utime',
+    'source',
+    'destination',
+    'source_secondary',
+    'destination_secondary',
+    'asset',
+    'value',
+    'amount',
+    'type',
+    'success',
+    'tx_hashes',
+    'trace_end_lt',
+    'trace_end_utime',
+    'trace_mc_seqno_end',
+    'trace_external_hash',
+    'trace_external_hash_norm',
+    'ton_transfer_data',
+    'jetton_transfer_data',
+    'value_extra_currencies',
+  ],
   action_accounts: ['action_id', 'trace_id', 'account', 'trace_end_lt', 'action_end_lt', 'trace_end_utime', 'action_end_utime'],
-  latest_account_states: ['account', 'hash', 'balance', 'balance_extra_currencies', 'account_status', 'timestamp', 'last_trans_hash', 'last_trans_lt', 'frozen_hash', 'data_hash', 'code_hash'],
+  latest_account_states: [
+    'account',
+    'hash',
+    'balance',
+    'balance_extra_currencies',
+    'account_status',
+    'timestamp',
+    'last_trans_hash',
+    'last_trans_lt',
+    'frozen_hash',
+    'data_hash',
+    'code_hash',
+  ],
   jetton_wallets: ['address', 'balance', 'owner', 'jetton'],
   jetton_masters: ['address', 'total_supply', 'mintable'],
   address_metadata: ['address', 'type', 'valid', 'name', 'symbol', 'description', 'image', 'extra'],
@@ -116,7 +168,16 @@ export class DataGenerator {
     for (const b of this.bodies.all) this.buffers.message_contents.add({ hash: b.hash, body: b.boc });
     for (const master of this.masters) {
       this.buffers.jetton_masters.add({ address: master, total_supply: '1000000000000000000', mintable: true });
-      this.buffers.address_metadata.add({ address: master, type: 'jetton_masters', valid: true, name: `Token ${master.slice(2, 6)}`, symbol: master.slice(2, 6), description: 'generated', image: null, extra: { decimals: '9' } });
+      this.buffers.address_metadata.add({
+        address: master,
+        type: 'jetton_masters',
+        valid: true,
+        name: `Token ${master.slice(2, 6)}`,
+        symbol: master.slice(2, 6),
+        description: 'generated',
+        image: null,
+        extra: { decimals: '9' },
+      });
     }
     while (this.generated < this.opts.transactions) {
       this.trace();
@@ -127,7 +188,9 @@ export class DataGenerator {
   }
 
   private drain() {
-    return (Object.keys(TABLES) as TableName[]).map((table) => ({ table, columns: TABLES[table], text: this.buffers[table].drain() })).filter((b) => b.text !== '');
+    return (Object.keys(TABLES) as TableName[])
+      .map((table) => ({ table, columns: TABLES[table], text: this.buffers[table].drain() }))
+      .filter((b) => b.text !== '');
   }
 
   private nextHash(label: string): string {
@@ -152,11 +215,27 @@ export class DataGenerator {
 
   /** Rows for a new masterchain block and the two shard blocks it commits, written before their transactions. */
   private openBlock(): void {
-    const mc = { workchain: -1, shard: MASTERCHAIN_SHARD, seqno: this.seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: this.seqno, gen_utime: this.time };
+    const mc = {
+      workchain: -1,
+      shard: MASTERCHAIN_SHARD,
+      seqno: this.seqno,
+      mc_block_workchain: -1,
+      mc_block_shard: MASTERCHAIN_SHARD,
+      mc_block_seqno: this.seqno,
+      gen_utime: this.time,
+    };
     this.buffers.blocks.add(mc);
     this.buffers.shard_state.add({ mc_seqno: this.seqno, workchain: -1, shard: MASTERCHAIN_SHARD, seqno: this.seqno });
     SHARDS.forEach((shard, i) => {
-      this.buffers.blocks.add({ workchain: 0, shard, seqno: this.shardSeqno[i], mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: this.seqno, gen_utime: this.time });
+      this.buffers.blocks.add({
+        workchain: 0,
+        shard,
+        seqno: this.shardSeqno[i],
+        mc_block_workchain: -1,
+        mc_block_shard: MASTERCHAIN_SHARD,
+        mc_block_seqno: this.seqno,
+        gen_utime: this.time,
+      });
       this.buffers.shard_state.add({ mc_seqno: this.seqno, workchain: 0, shard, seqno: this.shardSeqno[i] });
     });
   }
@@ -216,30 +295,68 @@ export class DataGenerator {
       const fwd = outs.length > 0 ? BigInt(outs.length) * 266_669n : null;
       account.balance += i === 0 ? 0n : value;
       const row: Record<string, unknown> = {
-        account: account.address, hash, lt: lt.toString(), block_workchain: 0, block_shard: SHARDS[shard], block_seqno: this.shardSeqno[shard],
-        mc_block_seqno: seqno, trace_id: txHashes[0], prev_trans_hash: account.lastHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', prev_trans_lt: account.lastLt,
-        now: this.time, orig_status: 'active', end_status: 'active', total_fees: String(gasUsed * 400 + 1000), total_fees_extra_currencies: {},
-        account_state_hash_before: account.stateHash ?? this.random.hash(`genesis ${account.address}`), account_state_hash_after: stateAfter,
-        descr: 'ord', aborted, destroyed: false, credit_first: i === 0 ? false : !this.random.chance(0.8),
-        storage_fees_collected: String(this.random.int(0, 500)), storage_status_change: 'unchanged',
-        credit: i === 0 ? null : value.toString(), credit_extra_currencies: i === 0 ? null : {},
-        compute_skipped: false, compute_success: !aborted, compute_msg_state_used: false, compute_account_activated: false,
-        compute_gas_fees: String(gasUsed * 400), compute_gas_used: String(gasUsed), compute_gas_limit: i === 0 ? '0' : String(gasUsed * 20),
-        compute_gas_credit: i === 0 ? '10000' : null, compute_mode: 0, compute_exit_code: aborted ? this.random.pick([9, 33, 37, 65535]) : 0,
-        compute_vm_steps: String(this.random.int(20, 600)), compute_vm_init_state_hash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+        account: account.address,
+        hash,
+        lt: lt.toString(),
+        block_workchain: 0,
+        block_shard: SHARDS[shard],
+        block_seqno: this.shardSeqno[shard],
+        mc_block_seqno: seqno,
+        trace_id: txHashes[0],
+        prev_trans_hash: account.lastHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+        prev_trans_lt: account.lastLt,
+        now: this.time,
+        orig_status: 'active',
+        end_status: 'active',
+        total_fees: String(gasUsed * 400 + 1000),
+        total_fees_extra_currencies: {},
+        account_state_hash_before: account.stateHash ?? this.random.hash(`genesis ${account.address}`),
+        account_state_hash_after: stateAfter,
+        descr: 'ord',
+        aborted,
+        destroyed: false,
+        credit_first: i === 0 ? false : !this.random.chance(0.8),
+        storage_fees_collected: String(this.random.int(0, 500)),
+        storage_status_change: 'unchanged',
+        credit: i === 0 ? null : value.toString(),
+        credit_extra_currencies: i === 0 ? null : {},
+        compute_skipped: false,
+        compute_success: !aborted,
+        compute_msg_state_used: false,
+        compute_account_activated: false,
+        compute_gas_fees: String(gasUsed * 400),
+        compute_gas_used: String(gasUsed),
+        compute_gas_limit: i === 0 ? '0' : String(gasUsed * 20),
+        compute_gas_credit: i === 0 ? '10000' : null,
+        compute_mode: 0,
+        compute_exit_code: aborted ? this.random.pick([9, 33, 37, 65535]) : 0,
+        compute_vm_steps: String(this.random.int(20, 600)),
+        compute_vm_init_state_hash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
         compute_vm_final_state_hash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-        action_success: aborted ? null : true, action_valid: aborted ? null : true, action_no_funds: aborted ? null : false,
-        action_status_change: aborted ? null : 'unchanged', action_total_fwd_fees: fwd?.toString() ?? null,
-        action_total_action_fees: fwd === null ? null : ((fwd * 3n) / 10n).toString(), action_result_code: aborted ? null : 0,
-        action_tot_actions: aborted ? null : outs.length + (log ? 1 : 0), action_spec_actions: aborted ? null : 0,
-        action_skipped_actions: aborted ? null : 0, action_msgs_created: aborted ? null : outs.length + (log ? 1 : 0),
-        action_action_list_hash: aborted ? null : this.random.hash(`actions ${hash}`), action_tot_msg_size_cells: aborted ? null : String(outs.length),
+        action_success: aborted ? null : true,
+        action_valid: aborted ? null : true,
+        action_no_funds: aborted ? null : false,
+        action_status_change: aborted ? null : 'unchanged',
+        action_total_fwd_fees: fwd?.toString() ?? null,
+        action_total_action_fees: fwd === null ? null : ((fwd * 3n) / 10n).toString(),
+        action_result_code: aborted ? null : 0,
+        action_tot_actions: aborted ? null : outs.length + (log ? 1 : 0),
+        action_spec_actions: aborted ? null : 0,
+        action_skipped_actions: aborted ? null : 0,
+        action_msgs_created: aborted ? null : outs.length + (log ? 1 : 0),
+        action_action_list_hash: aborted ? null : this.random.hash(`actions ${hash}`),
+        action_tot_msg_size_cells: aborted ? null : String(outs.length),
         action_tot_msg_size_bits: aborted ? null : String(outs.length * 700),
       };
       this.buffers.transactions.add(row);
       this.buffers.account_states.add({
-        hash: stateAfter, account: account.address, balance: account.balance.toString(), balance_extra_currencies: {}, account_status: 'active',
-        data_hash: account.dataHash, code_hash: account.codeHash,
+        hash: stateAfter,
+        account: account.address,
+        balance: account.balance.toString(),
+        balance_extra_currencies: {},
+        account_status: 'active',
+        data_hash: account.dataHash,
+        code_hash: account.codeHash,
       });
 
       // in-message: external for the root, internal from the parent otherwise
@@ -247,29 +364,81 @@ export class DataGenerator {
       const body = inBody[i];
       this.buffers.messages.add(
         parent < 0
-          ? { tx_hash: hash, tx_lt: lt.toString(), mc_seqno: seqno, msg_hash: inMsgHash[i], direction: 'in', trace_id: txHashes[0], destination: account.address,
-              import_fee: '0', opcode: body.opcode, body_hash: body.hash }
-          : { tx_hash: hash, tx_lt: lt.toString(), mc_seqno: seqno, msg_hash: inMsgHash[i], direction: 'in', trace_id: txHashes[0],
-              source: members[parent].address, destination: account.address, value: value.toString(), value_extra_currencies: {}, fwd_fee: '266669', ihr_fee: '0',
-              extra_flags: '0', created_lt: createdLt[i]!.toString(), created_at: String(this.time), opcode: body.opcode, ihr_disabled: true, bounce: true,
-              bounced: false, body_hash: body.hash },
+          ? {
+              tx_hash: hash,
+              tx_lt: lt.toString(),
+              mc_seqno: seqno,
+              msg_hash: inMsgHash[i],
+              direction: 'in',
+              trace_id: txHashes[0],
+              destination: account.address,
+              import_fee: '0',
+              opcode: body.opcode,
+              body_hash: body.hash,
+            }
+          : {
+              tx_hash: hash,
+              tx_lt: lt.toString(),
+              mc_seqno: seqno,
+              msg_hash: inMsgHash[i],
+              direction: 'in',
+              trace_id: txHashes[0],
+              source: members[parent].address,
+              destination: account.address,
+              value: value.toString(),
+              value_extra_currencies: {},
+              fwd_fee: '266669',
+              ihr_fee: '0',
+              extra_flags: '0',
+              created_lt: createdLt[i]!.toString(),
+              created_at: String(this.time),
+              opcode: body.opcode,
+              ihr_disabled: true,
+              bounce: true,
+              bounced: false,
+              body_hash: body.hash,
+            },
       );
       edges += 1;
       outs.forEach((child, k) => {
         createdLt[child] = lt + 1n + BigInt(k);
         const childBody = inBody[child];
         this.buffers.messages.add({
-          tx_hash: hash, tx_lt: lt.toString(), mc_seqno: seqno, msg_hash: inMsgHash[child], direction: 'out', trace_id: txHashes[0],
-          source: account.address, destination: members[child].address, value: String(BigInt(this.random.int(1, 5000)) * 1_000_000n),
-          value_extra_currencies: {}, fwd_fee: '266669', ihr_fee: '0', extra_flags: '0', created_lt: createdLt[child]!.toString(), created_at: String(this.time),
-          opcode: childBody.opcode, ihr_disabled: true, bounce: true, bounced: false, body_hash: childBody.hash,
+          tx_hash: hash,
+          tx_lt: lt.toString(),
+          mc_seqno: seqno,
+          msg_hash: inMsgHash[child],
+          direction: 'out',
+          trace_id: txHashes[0],
+          source: account.address,
+          destination: members[child].address,
+          value: String(BigInt(this.random.int(1, 5000)) * 1_000_000n),
+          value_extra_currencies: {},
+          fwd_fee: '266669',
+          ihr_fee: '0',
+          extra_flags: '0',
+          created_lt: createdLt[child]!.toString(),
+          created_at: String(this.time),
+          opcode: childBody.opcode,
+          ihr_disabled: true,
+          bounce: true,
+          bounced: false,
+          body_hash: childBody.hash,
         });
       });
       if (log) {
         edges += 1;
         this.buffers.messages.add({
-          tx_hash: hash, tx_lt: lt.toString(), mc_seqno: seqno, msg_hash: this.nextHash('log'), direction: 'out', trace_id: txHashes[0],
-          source: account.address, created_lt: (lt + 1n + BigInt(outs.length)).toString(), created_at: String(this.time), body_hash: this.bodies.empty.hash,
+          tx_hash: hash,
+          tx_lt: lt.toString(),
+          mc_seqno: seqno,
+          msg_hash: this.nextHash('log'),
+          direction: 'out',
+          trace_id: txHashes[0],
+          source: account.address,
+          created_lt: (lt + 1n + BigInt(outs.length)).toString(),
+          created_at: String(this.time),
+          body_hash: this.bodies.empty.hash,
         });
       }
       account.lastHash = hash;
@@ -281,9 +450,20 @@ export class DataGenerator {
 
     const traceId = txHashes[0];
     this.buffers.traces.add({
-      trace_id: traceId, external_hash: inMsgHash[0], external_hash_norm: inMsgHash[0], mc_seqno_start: startSeqno, mc_seqno_end: endSeqno,
-      start_lt: firstLt.toString(), start_utime: this.time, end_lt: lastLt.toString(), end_utime: this.time, state: pending ? 'pending' : 'complete',
-      pending_edges_: pending ? 1 : 0, edges_: edges, nodes_: size, classification_state: 'ok',
+      trace_id: traceId,
+      external_hash: inMsgHash[0],
+      external_hash_norm: inMsgHash[0],
+      mc_seqno_start: startSeqno,
+      mc_seqno_end: endSeqno,
+      start_lt: firstLt.toString(),
+      start_utime: this.time,
+      end_lt: lastLt.toString(),
+      end_utime: this.time,
+      state: pending ? 'pending' : 'complete',
+      pending_edges_: pending ? 1 : 0,
+      edges_: edges,
+      nodes_: size,
+      classification_state: 'ok',
     });
     if (size > 1) this.action(traceId, txHashes, members, inBody, firstLt, lastLt, endSeqno, inMsgHash[0]);
   }
@@ -300,17 +480,41 @@ export class DataGenerator {
     const source = members[0].address;
     const destination = members[1].address;
     this.buffers.actions.add({
-      trace_id: traceId, action_id: actionId, start_lt: start.toString(), end_lt: end.toString(), start_utime: this.time, end_utime: this.time,
-      source, destination, source_secondary: jetton ? destination : null, destination_secondary: jetton ? `0:${this.random.hex(`rw ${traceId}`)}` : null,
-      asset: jetton ? this.masters[members[1].address.charCodeAt(2) % this.masters.length] : null, value: jetton ? null : '1000000000',
-      amount: jetton ? '1000000000000' : null, type: jetton ? 'jetton_transfer' : 'ton_transfer', success: true,
-      tx_hashes: `{${txs.slice(0, 2).join(',')}}`, trace_end_lt: end.toString(), trace_end_utime: this.time, trace_mc_seqno_end: mcEnd,
-      trace_external_hash: external, trace_external_hash_norm: external,
+      trace_id: traceId,
+      action_id: actionId,
+      start_lt: start.toString(),
+      end_lt: end.toString(),
+      start_utime: this.time,
+      end_utime: this.time,
+      source,
+      destination,
+      source_secondary: jetton ? destination : null,
+      destination_secondary: jetton ? `0:${this.random.hex(`rw ${traceId}`)}` : null,
+      asset: jetton ? this.masters[members[1].address.charCodeAt(2) % this.masters.length] : null,
+      value: jetton ? null : '1000000000',
+      amount: jetton ? '1000000000000' : null,
+      type: jetton ? 'jetton_transfer' : 'ton_transfer',
+      success: true,
+      tx_hashes: `{${txs.slice(0, 2).join(',')}}`,
+      trace_end_lt: end.toString(),
+      trace_end_utime: this.time,
+      trace_mc_seqno_end: mcEnd,
+      trace_external_hash: external,
+      trace_external_hash_norm: external,
       ton_transfer_data: jetton ? null : `(${bodies[1].kind === 'comment' ? `"${bodies[1].comment!.replace(/"/g, '""')}"` : ''},f)`,
-      jetton_transfer_data: jetton ? `(${source},1,${this.random.int(1, 10 ** 9)},,,,f)` : null, value_extra_currencies: {},
+      jetton_transfer_data: jetton ? `(${source},1,${this.random.int(1, 10 ** 9)},,,,f)` : null,
+      value_extra_currencies: {},
     });
     for (const account of new Set([source, destination])) {
-      this.buffers.action_accounts.add({ action_id: actionId, trace_id: traceId, account, trace_end_lt: end.toString(), action_end_lt: end.toString(), trace_end_utime: this.time, action_end_utime: this.time });
+      this.buffers.action_accounts.add({
+        action_id: actionId,
+        trace_id: traceId,
+        account,
+        trace_end_lt: end.toString(),
+        action_end_lt: end.toString(),
+        trace_end_utime: this.time,
+        action_end_utime: this.time,
+      });
     }
   }
 
@@ -319,11 +523,24 @@ export class DataGenerator {
     for (const a of this.accounts) {
       if (a.stateHash === null) continue;
       this.buffers.latest_account_states.add({
-        account: a.address, hash: a.stateHash, balance: a.balance.toString(), balance_extra_currencies: {}, account_status: 'active', timestamp: a.now,
-        last_trans_hash: a.lastHash, last_trans_lt: a.lastLt, data_hash: a.dataHash, code_hash: a.codeHash,
+        account: a.address,
+        hash: a.stateHash,
+        balance: a.balance.toString(),
+        balance_extra_currencies: {},
+        account_status: 'active',
+        timestamp: a.now,
+        last_trans_hash: a.lastHash,
+        last_trans_lt: a.lastLt,
+        data_hash: a.dataHash,
+        code_hash: a.codeHash,
       });
       if (a.kind === 'jetton_wallet') {
-        this.buffers.jetton_wallets.add({ address: a.address, balance: String(this.random.int(0, 10 ** 9)), owner: `0:${this.random.hex(`owner ${a.address}`)}`, jetton: this.masters[a.address.charCodeAt(2) % this.masters.length] });
+        this.buffers.jetton_wallets.add({
+          address: a.address,
+          balance: String(this.random.int(0, 10 ** 9)),
+          owner: `0:${this.random.hex(`owner ${a.address}`)}`,
+          jetton: this.masters[a.address.charCodeAt(2) % this.masters.length],
+        });
       }
     }
   }

@@ -23,7 +23,9 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: false,
     pageInfoTypeOptions: { description: 'Where a page sits in its connection, and the cursors to page on from it.' },
     hasNextPageFieldOptions: { description: 'More items follow this page (page on with `first` and `after: endCursor`).' },
-    hasPreviousPageFieldOptions: { description: 'Items precede this page (page back with `last` and `before: startCursor`); with `first`, true when `after` was given.' },
+    hasPreviousPageFieldOptions: {
+      description: 'Items precede this page (page back with `last` and `before: startCursor`); with `first`, true when `after` was given.',
+    },
     startCursorFieldOptions: { description: "The first item's cursor (the `after`/`before` given when the page is empty)." },
     endCursorFieldOptions: { description: "The last item's cursor (the `after`/`before` given when the page is empty)." },
     edgesFieldOptions: { description: 'The items of the page, each with its cursor, in the connection order.' },

@@ -38,13 +38,17 @@ export function keysetConnection<T>(
 ) {
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
-    if (size !== null && size !== undefined && (size < 0 || size > MAX_PAGE)) throw badUserInput(`argument "${name}" must be from 0 to ${MAX_PAGE}, got ${size}`);
+    if (size !== null && size !== undefined && (size < 0 || size > MAX_PAGE))
+      throw badUserInput(`argument "${name}" must be from 0 to ${MAX_PAGE}, got ${size}`);
   }
   const after = decode(field, key, 'after', args.after);
   const before = decode(field, key, 'before', args.before);
   const cursorOf = (node: T) => {
     const values = row(node) as Record<string, unknown>;
-    return encodeCursor(field, key.map((c) => String(values[c.field])));
+    return encodeCursor(
+      field,
+      key.map((c) => String(values[c.field])),
+    );
   };
   return resolveCursorConnection<Promise<T[]>>(
     { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, toCursor: (node) => cursorOf(node as T) },

@@ -17,17 +17,23 @@ const located = (error: unknown) =>
  * pass; anything else is masked as INTERNAL_SERVER_ERROR keeping its cause as `originalError` (never sent),
  * which `unexpectedErrors` logs with the request it broke.
  */
-export const createMaskError = (handled: WeakSet<object>) => (error: unknown, message: string): Error => {
-  // yoga logs every error its mask changed; the ones handled here are not logged by it again.
-  if (typeof error === 'object' && error !== null) handled.add(error);
-  const cause = rootCause(error);
-  const known = classifyDbError(cause);
-  if (known && known.code !== 'INTERNAL') {
-    return new GraphQLError(known.message, { ...located(error), extensions: { code: known.code, http: { status: 200 } } });
-  }
-  if (cause instanceof GraphQLError) return error as GraphQLError;
-  return new GraphQLError(message, { ...located(error), originalError: cause instanceof Error ? cause : new Error(String(cause)), extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-};
+export const createMaskError =
+  (handled: WeakSet<object>) =>
+  (error: unknown, message: string): Error => {
+    // yoga logs every error its mask changed; the ones handled here are not logged by it again.
+    if (typeof error === 'object' && error !== null) handled.add(error);
+    const cause = rootCause(error);
+    const known = classifyDbError(cause);
+    if (known && known.code !== 'INTERNAL') {
+      return new GraphQLError(known.message, { ...located(error), extensions: { code: known.code, http: { status: 200 } } });
+    }
+    if (cause instanceof GraphQLError) return error as GraphQLError;
+    return new GraphQLError(message, {
+      ...located(error),
+      originalError: cause instanceof Error ? cause : new Error(String(cause)),
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+  };
 
 /** The causes of the masked errors of a result: what nobody expected. */
 export function unexpectedCauses(errors: readonly GraphQLError[] | undefined): { cause: Error; field?: string }[] {

@@ -21,7 +21,13 @@ export const DEFAULT_LIMITS: GraphQLLimits = { maxDepth: 15, maxAliases: 30, max
  * the size declared next to it (its `limit` argument when it has one), from the variables as execution
  * coerces them, defaults included. Only the operation that runs is priced; aliases repeating a field add up.
  */
-export function queryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined, ctx: object = {}): number {
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | undefined,
+  ctx: object = {},
+): number {
   const operation = selectedOperation(document, operationName);
   if (!operation) return 0;
   const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
@@ -33,7 +39,9 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, operati
  * root type with a 500.
  */
 const onlyQueries = (type: string) =>
-  new GraphQLError(`this API is read-only: ${type}s are not supported, only queries and subscriptions`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+  new GraphQLError(`this API is read-only: ${type}s are not supported, only queries and subscriptions`, {
+    extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+  });
 
 const operationType = (document: DocumentNode, operationName: string | null | undefined) => selectedOperation(document, operationName)?.operation ?? 'query';
 
@@ -54,7 +62,13 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
   const overCost = (args: { schema: GraphQLSchema; document: unknown; operationName?: string | null; variableValues?: unknown; contextValue: unknown }) => {
     let cost: number;
     try {
-      cost = queryCost(args.schema, args.document as DocumentNode, args.operationName, args.variableValues as Record<string, unknown> | undefined, args.contextValue as object);
+      cost = queryCost(
+        args.schema,
+        args.document as DocumentNode,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | undefined,
+        args.contextValue as object,
+      );
     } catch {
       return undefined;
     }

@@ -1,7 +1,7 @@
 import { expandActionTypes } from '../actions/supported';
 import { SUPPORTED_ACTION_TYPES } from '../params/routes';
 import { bounds, graphqlName, stringListOf, type IntegerParam, type Param, type RouteParams } from '../params/spec';
-import { builder } from './builder';
+import type { builder } from './builder';
 import { MessageDirection, SortOrder } from './types/enums';
 
 type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
@@ -12,7 +12,11 @@ const ENUMS = { [SortOrder.name]: SortOrder, [MessageDirection.name]: MessageDir
 function described(route: RouteParams, key: string, p: Param): string {
   const shown = bounds(p);
   const selector = route.exactlyOne?.find((group) => group.includes(key));
-  return [p.description, shown && `${shown[0].toUpperCase()}${shown.slice(1)}.`, selector && `Give exactly one of ${selector.map((k) => `\`${graphqlName(k)}\``).join(', ')}.`]
+  return [
+    p.description,
+    shown && `${shown[0].toUpperCase()}${shown.slice(1)}.`,
+    selector && `Give exactly one of ${selector.map((k) => `\`${graphqlName(k)}\``).join(', ')}.`,
+  ]
     .filter(Boolean)
     .join(' ');
 }

@@ -27,7 +27,11 @@ const jsonOrUndefined = (text: string | null): unknown => {
 export function sentParams(contentType: string | undefined, body: Buffer | undefined, url: string): SentParams {
   if (!body) {
     const search = new URL(url, 'http://localhost').searchParams;
-    return { query: search.get('query') ?? undefined, variables: jsonOrUndefined(search.get('variables')), operationName: search.get('operationName') ?? undefined };
+    return {
+      query: search.get('query') ?? undefined,
+      variables: jsonOrUndefined(search.get('variables')),
+      operationName: search.get('operationName') ?? undefined,
+    };
   }
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const text = body.toString('utf8');
@@ -41,8 +45,7 @@ export function sentParams(contentType: string | undefined, body: Buffer | undef
 }
 
 /** A document past a size or token limit, rejected before any other work on it. */
-const overLimit = (message: string, limit: string) =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', limit, http: { status: 400 } } });
+const overLimit = (message: string, limit: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', limit, http: { status: 400 } } });
 
 export interface InspectedRequest {
   params: SentParams;

@@ -83,7 +83,8 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
         // a syntax error (or a parse-time limit) answers this operation, not the whole connection
         return refusal((err as Error).message.replace(/^Syntax Error: /, ''));
       }
-      if (getOperationAST(document, params.operationName)?.operation !== 'subscription') return refusal('over WebSocket this API serves subscriptions; send queries over HTTP (POST /graphql)');
+      if (getOperationAST(document, params.operationName)?.operation !== 'subscription')
+        return refusal('over WebSocket this API serves subscriptions; send queries over HTTP (POST /graphql)');
       const errors = enveloped.validate(enveloped.schema, document);
       if (errors.length > 0) return errors;
       operations.add(id);
@@ -116,7 +117,8 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
           }),
         onPing: (payload) => {
           const size = payload === undefined ? 0 : Buffer.byteLength(JSON.stringify(payload));
-          if (size > MAX_PING_PAYLOAD_BYTES) return ws.close(CloseCode.BadRequest, `ping payload of ${size} bytes; at most ${MAX_PING_PAYLOAD_BYTES} are echoed`);
+          if (size > MAX_PING_PAYLOAD_BYTES)
+            return ws.close(CloseCode.BadRequest, `ping payload of ${size} bytes; at most ${MAX_PING_PAYLOAD_BYTES} are echoed`);
           return guarded.send(stringifyMessage(payload ? { type: MessageType.Pong, payload } : { type: MessageType.Pong }));
         },
       },

@@ -88,6 +88,7 @@ export function requestWeight(schema: GraphQLSchema, document: DocumentNode, ope
     return total;
   };
 
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getMutationType();
+  const root =
+    operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getMutationType();
   return Math.max(1, Math.min(CEILING, weigh(operation.selectionSet, root)));
 }

@@ -135,7 +135,11 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
     // What the HTTP route hands over (graphqlRoute.ts): the work's signal, the slot's growth, the live admission.
     // Over WebSocket (graphql-ws) there is no Request: the session's timeout applies.
     context: ({ request, workSignal, grow, liveAdmission }: ServerContext) => {
-      const ctx = createRequestContext(services, { timeoutMs: request ? requestTimeoutMs(request) : undefined, signal: workSignal, traceTransactionColumns: TRACE_TRANSACTION_COLUMNS });
+      const ctx = createRequestContext(services, {
+        timeoutMs: request ? requestTimeoutMs(request) : undefined,
+        signal: workSignal,
+        traceTransactionColumns: TRACE_TRANSACTION_COLUMNS,
+      });
       ctx.grow = grow;
       ctx.liveAdmission = liveAdmission;
       return ctx;
@@ -159,11 +163,14 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       warnings,
       serverTiming(contexts),
     ],
-    graphiql: opts.graphiql === false ? false : async () => {
-      const defaultTabs = exampleTabs(await examples(), { live: Boolean(services.live) });
-      // GraphiQL 5 opens the first tab without its variables unless they are also given as initialVariables.
-      return { title: 'tonql · GraphiQL', defaultTabs, initialVariables: defaultTabs[0].variables } as GraphiQLOptions;
-    },
+    graphiql:
+      opts.graphiql === false
+        ? false
+        : async () => {
+            const defaultTabs = exampleTabs(await examples(), { live: Boolean(services.live) });
+            // GraphiQL 5 opens the first tab without its variables unless they are also given as initialVariables.
+            return { title: 'tonql · GraphiQL', defaultTabs, initialVariables: defaultTabs[0].variables } as GraphiQLOptions;
+          },
     renderGraphiQL: renderGraphiQLPage,
     logging: {
       debug: () => {},

@@ -60,7 +60,11 @@ export async function checkAccess(req: IncomingMessage, rawQuery: string, policy
   const id = known ? `key:${key}` : `ip:${clientIp(req, policy.trustProxy)}`;
   const verdict = await limiter.take(id, bucket);
   if (!verdict.allowed) {
-    const error = new ApiError(429, `rate limit of ${bucket.rate} requests per second (burst ${bucket.burst}) exceeded; retry in ${verdict.retryAfter} s`, 'BAD_USER_INPUT');
+    const error = new ApiError(
+      429,
+      `rate limit of ${bucket.rate} requests per second (burst ${bucket.burst}) exceeded; retry in ${verdict.retryAfter} s`,
+      'BAD_USER_INPUT',
+    );
     (error as ApiError & { retryAfter?: number }).retryAfter = verdict.retryAfter;
     throw error;
   }

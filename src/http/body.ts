@@ -64,7 +64,10 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, budget = 
     const onEnd = () => (cleanup(), resolve(Buffer.concat(chunks, size)));
     const onError = (err: Error) => stop(err);
     const onClose = () => stop(new ClientGoneError());
-    const timer = setTimeout(() => stop(new ApiError(408, `the request body did not arrive within ${budget.timeoutMs} ms`, 'BAD_USER_INPUT')), budget.timeoutMs);
+    const timer = setTimeout(
+      () => stop(new ApiError(408, `the request body did not arrive within ${budget.timeoutMs} ms`, 'BAD_USER_INPUT')),
+      budget.timeoutMs,
+    );
     const cleanup = () => {
       clearTimeout(timer);
       budget.give(size);

@@ -31,7 +31,8 @@ function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
   try {
     return live.admit(client.ip, client.key);
   } catch (err) {
-    if (err instanceof LiveLimitError) throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : err.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_USER_INPUT');
+    if (err instanceof LiveLimitError)
+      throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : err.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_USER_INPUT');
     throw err;
   }
 }
@@ -41,7 +42,15 @@ function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
  * anything runs), then yoga's response is written as it comes, outside the limiter (a stream may last hours).
  * When the client goes, the operation is aborted and its admission released at once.
  */
-async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, headers: Headers, body: Buffer | undefined, live: LiveRuntime | undefined, client: ClientIdentity) {
+async function streamGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  yoga: Yoga,
+  headers: Headers,
+  body: Buffer | undefined,
+  live: LiveRuntime | undefined,
+  client: ClientIdentity,
+) {
   const admission = live && admit(live, client);
   const abort = new AbortController();
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -51,7 +60,11 @@ async function streamGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yo
     admission?.release();
   });
   headers.set('accept', 'text/event-stream');
-  const response = await yoga.fetch(`http://localhost${req.url ?? '/graphql'}`, { method: req.method, headers, body, signal: abort.signal }, { liveAdmission: admission });
+  const response = await yoga.fetch(
+    `http://localhost${req.url ?? '/graphql'}`,
+    { method: req.method, headers, body, signal: abort.signal },
+    { liveAdmission: admission },
+  );
   const head: Record<string, string> = {};
   response.headers.forEach((value, name) => (head[name] = value));
   res.writeHead(response.status, head);
@@ -108,7 +121,11 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   if (reqId) headers.set('x-request-id', reqId);
   if (request.operation?.operation === 'subscription') {
     if (!acceptsEventStream(req.headers.accept)) {
-      throw new ApiError(406, 'a subscription is a stream: ask for it with Accept: text/event-stream (GraphQL over SSE), or subscribe over WebSocket (graphql-ws)', 'BAD_USER_INPUT');
+      throw new ApiError(
+        406,
+        'a subscription is a stream: ask for it with Accept: text/event-stream (GraphQL over SSE), or subscribe over WebSocket (graphql-ws)',
+        'BAD_USER_INPUT',
+      );
     }
     return streamGraphQL(req, res, yoga, headers, body, route.live, client);
   }

@@ -16,11 +16,12 @@ export function serviceIndex(ex: Examples) {
   };
 }
 
-
 export function indexPage(ex: Examples): string {
   const index = serviceIndex(ex);
   const routes = index.rest
-    .map((r) => `<li><code>GET ${escapeHtml(r.path)}</code>: ${escapeHtml(r.summary)}${r.example ? ` (<a href="${escapeHtml(r.example)}">try it</a>)` : ''}</li>`)
+    .map(
+      (r) => `<li><code>GET ${escapeHtml(r.path)}</code>: ${escapeHtml(r.summary)}${r.example ? ` (<a href="${escapeHtml(r.example)}">try it</a>)` : ''}</li>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2em auto;padding:0 1em;line-height:1.5}code{background:#f4f4f4;padding:0 3px}</style></head>

@@ -8,7 +8,12 @@ export function createMetrics(services: Services) {
   collectDefaultMetrics({ register: registry });
   registry.registerMetric(logDropped.lines);
   registry.registerMetric(logDropped.bytes);
-  const requests = new Counter({ name: 'tonql_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'tonql_http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'tonql_http_request_duration_seconds',
     help: 'HTTP request duration by route',
@@ -98,7 +103,18 @@ export function createMetrics(services: Services) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const KNOWN = new Set(['/api/v3/transactionsByMasterchainBlock', '/api/v3/pendingTraces', '/api/streaming/v2/sse', '/api/streaming/v2/ws', '/graphql', '/metrics', '/health', '/healthcheck', '/ready', '/']);
+const KNOWN = new Set([
+  '/api/v3/transactionsByMasterchainBlock',
+  '/api/v3/pendingTraces',
+  '/api/streaming/v2/sse',
+  '/api/streaming/v2/ws',
+  '/graphql',
+  '/metrics',
+  '/health',
+  '/healthcheck',
+  '/ready',
+  '/',
+]);
 
 /** The route label: a known path, or "other" so arbitrary URLs cannot grow the label set. */
 export const routeLabel = (path: string) => (KNOWN.has(path) ? path : 'other');

@@ -42,7 +42,13 @@ function originForm(target: string): string {
 const GRAPHQL_BODY_TYPES = /^\s*application\/(json|graphql|x-www-form-urlencoded)\s*(;|$)/i;
 
 /** A rejection on /graphql in the GraphQL error shape, with the HTTP status it maps to. */
-function sendGraphQLError(req: IncomingMessage, res: ServerResponse, err: ApiError, headers: Record<string, string> = {}, extensions: Record<string, unknown> = {}) {
+function sendGraphQLError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: ApiError,
+  headers: Record<string, string> = {},
+  extensions: Record<string, unknown> = {},
+) {
   const { http: _http, ...rest } = extensions;
   sendJson(req, res, err.status, JSON.stringify({ errors: [{ message: err.message, extensions: { ...rest, code: err.code } }] }), headers);
 }
@@ -63,7 +69,9 @@ async function readiness(services: Services) {
     routed ? Promise.resolve(services.db.serving ? 'ok' : 'unavailable') : check(() => services.db.query('select 1')),
     services.emulator ? check(() => services.emulator!.ping()) : Promise.resolve('not configured'),
   ]);
-  const sources = routed ? { sources: services.db.states!.map((s) => ({ name: s.name, role: s.role, state: s.state, lag_ms: s.lagMs, masterchain_seqno: s.tip, error: s.error })) } : {};
+  const sources = routed
+    ? { sources: services.db.states!.map((s) => ({ name: s.name, role: s.role, state: s.state, lag_ms: s.lagMs, masterchain_seqno: s.tip, error: s.error })) }
+    : {};
   return { ready: database === 'ok' && redis !== 'unavailable', database, redis, ...sources };
 }
 
@@ -72,7 +80,13 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
   services.examples ??= cachedExamples(services.db);
   const metrics = createMetrics(services);
   const yoga = createGraphQL(services, { ...opts, onOperation: (type, field) => metrics.graphqlOperations.inc({ type, field }) });
-  const graphqlRoute = { limits: opts.limits ?? DEFAULT_LIMITS, limiter: services.limiter, live: services.live, bodies: services.bodies, requestTimeoutMs: services.requestTimeoutMs };
+  const graphqlRoute = {
+    limits: opts.limits ?? DEFAULT_LIMITS,
+    limiter: services.limiter,
+    live: services.live,
+    bodies: services.bodies,
+    requestTimeoutMs: services.requestTimeoutMs,
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = originForm(req.url ?? '/');
     if (url.length > MAX_URL_BYTES) {
@@ -100,8 +114,10 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     if (path.startsWith(API_PREFIX)) return handleRest(req, res, services, path, query);
     if (path === STREAMING_SSE || path === STREAMING_WS) {
       if (!services.live) return sendError(req, res, new ApiError(503, 'live events are not served by this instance', 'SERVICE_UNAVAILABLE'));
-      if (path === STREAMING_WS) return sendError(req, res, new ApiError(426, 'this endpoint speaks WebSocket: send an Upgrade request', 'BAD_USER_INPUT'), { Upgrade: 'websocket' });
-      if (req.method !== 'POST') return sendError(req, res, new ApiError(405, 'send the subscription as the body of a POST', 'BAD_USER_INPUT'), { Allow: 'POST' });
+      if (path === STREAMING_WS)
+        return sendError(req, res, new ApiError(426, 'this endpoint speaks WebSocket: send an Upgrade request', 'BAD_USER_INPUT'), { Upgrade: 'websocket' });
+      if (req.method !== 'POST')
+        return sendError(req, res, new ApiError(405, 'send the subscription as the body of a POST', 'BAD_USER_INPUT'), { Allow: 'POST' });
       return serveSse(req, res, services, services.live);
     }
     if (path === '/graphql' && req.method === 'POST' && !GRAPHQL_BODY_TYPES.test(req.headers['content-type'] ?? '')) {
@@ -117,7 +133,8 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
         // a body refused or cut short was not read to its end: the connection cannot carry another request
         if (!req.complete) res.setHeader('Connection', 'close');
         if (err instanceof BusyError) return sendGraphQLError(req, res, err, { 'Retry-After': String(err.retryAfter) });
-        if (err instanceof GraphQLError) return sendGraphQLError(req, res, new ApiError(Number(err.extensions.http?.status ?? 400), err.message, 'BAD_USER_INPUT'), {}, err.extensions);
+        if (err instanceof GraphQLError)
+          return sendGraphQLError(req, res, new ApiError(Number(err.extensions.http?.status ?? 400), err.message, 'BAD_USER_INPUT'), {}, err.extensions);
         const known = classifyDbError(err);
         if (!known) throw err;
         return sendGraphQLError(req, res, known);
@@ -179,17 +196,25 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
     socket.on('error', () => socket.destroy());
     const refuse = (status: number, reason: string, message: string) => {
       const body = JSON.stringify({ error: message, code: status });
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     };
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     const serve = path === STREAMING_WS ? streaming : path === '/graphql' ? graphqlSockets : undefined;
     if (!serve) return refuse(404, 'Not Found', `no WebSocket endpoint ${path.slice(0, 200)}`);
     // the same keys and rate limits as HTTP requests, before the handshake
-    const access = services.access && accessEnabled(services.access.policy) ? checkAccess(req, url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', services.access.policy, services.access.limiter) : Promise.resolve();
+    const access =
+      services.access && accessEnabled(services.access.policy)
+        ? checkAccess(req, url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', services.access.policy, services.access.limiter)
+        : Promise.resolve();
     access.then(
       () => serve(req, socket, head),
-      (err) => (err instanceof ApiError ? refuse(err.status, err.status === 401 ? 'Unauthorized' : err.status === 429 ? 'Too Many Requests' : 'Forbidden', err.message) : socket.destroy()),
+      (err) =>
+        err instanceof ApiError
+          ? refuse(err.status, err.status === 401 ? 'Unauthorized' : err.status === 429 ? 'Too Many Requests' : 'Forbidden', err.message)
+          : socket.destroy(),
     );
   });
   // Node answers an Expect it does not know with a bare 417; clients get the contract's JSON body.
@@ -208,7 +233,9 @@ export function createHttpServer(services: Services, opts: GraphQLOptions = {}) 
           ? [408, 'Request Timeout', 'the request did not arrive in time']
           : [400, 'Bad Request', 'the request is not valid HTTP'];
     const body = JSON.stringify({ error: message, code: status });
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return { server, yoga, metrics, shutdown };
 }

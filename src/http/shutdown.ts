@@ -24,7 +24,10 @@ export class Shutdown {
   private readonly inFlight = new Set<InFlight>();
   private stopping = false;
 
-  constructor(private readonly server: Server, private readonly log: Logger) {}
+  constructor(
+    private readonly server: Server,
+    private readonly log: Logger,
+  ) {}
 
   get draining(): boolean {
     return this.stopping;
@@ -54,7 +57,12 @@ export class Shutdown {
     }
     if (this.inFlight.size === 0) return true;
     const now = Date.now();
-    const abandoned = [...this.inFlight].map(({ req, id, started }) => ({ reqId: id, method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), ms: now - started }));
+    const abandoned = [...this.inFlight].map(({ req, id, started }) => ({
+      reqId: id,
+      method: req.method,
+      path: (req.url ?? '').split('?')[0].slice(0, 200),
+      ms: now - started,
+    }));
     this.log.error({ abandoned }, `shutdown deadline of ${opts.timeoutMs} ms passed with ${abandoned.length} requests unfinished`);
     return false;
   }

@@ -15,7 +15,11 @@ export interface ImportSummary {
 }
 
 export class ImportFileError extends Error {
-  constructor(readonly file: string, readonly path: string | undefined, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly path: string | undefined,
+    problem: string,
+  ) {
     super(path ? `${file}: ${path}: ${problem}` : `${file}: ${problem}`);
   }
 }

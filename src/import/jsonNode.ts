@@ -3,7 +3,10 @@ import { parseHash } from '../encoding/hash';
 import { isDecimalInRange } from '../encoding/numbers';
 
 export class ImportError extends Error {
-  constructor(readonly path: string, readonly problem: string) {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
     super(`${path}: ${problem}`);
   }
 }
@@ -13,14 +16,27 @@ const INT64_MAX = 2n ** 63n - 1n;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const describe = (v: unknown) =>
-  v === undefined ? 'nothing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v) : typeof v === 'object' ? 'an object' : String(v);
+  v === undefined
+    ? 'nothing'
+    : v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? 'an array'
+        : typeof v === 'string'
+          ? JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)
+          : typeof v === 'object'
+            ? 'an object'
+            : String(v);
 
 /**
  * A value inside an imported document together with its JSON path, so every problem is reported where it
  * is. Getters named opt* accept a missing key or null and return null.
  */
 export class JsonNode {
-  constructor(readonly value: unknown, readonly path = '$') {}
+  constructor(
+    readonly value: unknown,
+    readonly path = '$',
+  ) {}
 
   fail(problem: string): never {
     throw this.error(problem);

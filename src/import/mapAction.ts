@@ -92,14 +92,22 @@ export function mapAction(node: JsonNode, traceOfParent?: string): { action: Act
     trace_mc_seqno_end: node.get('trace_mc_seqno_end').optInt(0, 2 ** 31 - 1),
     trace_external_hash: node.get('trace_external_hash').optHash(),
     trace_external_hash_norm: node.get('trace_external_hash_norm').optHash(),
-    tx_hashes: node.has('transactions') ? node.get('transactions').list().map((h) => h.hash()) : [],
+    tx_hashes: node.has('transactions')
+      ? node
+          .get('transactions')
+          .list()
+          .map((h) => h.hash())
+      : [],
   };
   if (!details.isNull()) storeDetails(action, action.type as string, details);
   // Without `include_accounts` a v3 action names no accounts: the addresses of its details stand in for them (the
   // classifier's action_accounts are the addresses an action involves), so /actions?account= finds it.
   const listed = node.has('accounts') && !node.get('accounts').isNull();
   const accounts = listed
-    ? node.get('accounts').list().map((a) => a.address())
+    ? node
+        .get('accounts')
+        .list()
+        .map((a) => a.address())
     : details.isNull() || !details.isObject()
       ? []
       : addressesInDetails(action.type as string, details.value as Record<string, unknown>).map((a) => new JsonNode(a, `${details.path}`).address());

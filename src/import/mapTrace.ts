@@ -5,7 +5,6 @@ import { mapTransaction, type MappedTransaction } from './mapTransaction';
 const TRACE_STATES = ['complete', 'pending', 'broken'] as const;
 const CLASSIFICATION_STATES = ['unclassified', 'failed', 'ok', 'broken'] as const;
 
-
 export interface MappedTrace {
   trace: TraceRow;
   transactions: MappedTransaction[];

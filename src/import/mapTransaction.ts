@@ -17,17 +17,27 @@ const phase = (d: JsonNode, key: string) => (d.has(key) && !d.get(key).isNull() 
 
 function readField(f: DescrField, node: JsonNode): unknown {
   switch (f.kind) {
-    case 'bool': return f.required ? node.bool() : node.optBool();
-    case 'int': return f.required ? node.int() : node.optInt();
-    case 'int8': return node.optInt(-128, 127);
-    case 'int32': return node.optInt(-(2 ** 31), 2 ** 31 - 1);
+    case 'bool':
+      return f.required ? node.bool() : node.optBool();
+    case 'int':
+      return f.required ? node.int() : node.optInt();
+    case 'int8':
+      return node.optInt(-128, 127);
+    case 'int32':
+      return node.optInt(-(2 ** 31), 2 ** 31 - 1);
     case 'int64':
-    case 'count64': return node.optInt64();
-    case 'enum': return f.required ? node.oneOf(f.enum!.values) : node.optOneOf(f.enum!.values);
-    case 'hash': return node.optHash();
-    case 'text': return node.optStr();
-    case 'currencies': return node.optCurrencies();
-    case 'msgSize': throw new Error('a msgSize is read as its two columns');
+    case 'count64':
+      return node.optInt64();
+    case 'enum':
+      return f.required ? node.oneOf(f.enum!.values) : node.optOneOf(f.enum!.values);
+    case 'hash':
+      return node.optHash();
+    case 'text':
+      return node.optStr();
+    case 'currencies':
+      return node.optCurrencies();
+    case 'msgSize':
+      throw new Error('a msgSize is read as its two columns');
   }
 }
 

@@ -12,10 +12,7 @@ import type { Collected } from './collect';
 async function insert(db: Queryable, table: string, columns: readonly string[], rows: object[], conflict: string) {
   if (rows.length === 0) return;
   const list = columns.join(', ');
-  await db.query(
-    `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) ${conflict}`,
-    [JSON.stringify(rows)],
-  );
+  await db.query(`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) ${conflict}`, [JSON.stringify(rows)]);
 }
 
 interface BlockKey {
@@ -54,13 +51,24 @@ export async function writeCollected(db: Queryable, c: Collected): Promise<Write
     if (t.block_workchain === -1 && t.block_seqno !== null) mcTimes.set(t.block_seqno, t.now);
   }
   const mcBlocks = [...mcTimes].map(([seqno, genUtime]) => ({
-    workchain: -1, shard: MASTERCHAIN_SHARD, seqno, mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: seqno, gen_utime: genUtime,
+    workchain: -1,
+    shard: MASTERCHAIN_SHARD,
+    seqno,
+    mc_block_workchain: -1,
+    mc_block_shard: MASTERCHAIN_SHARD,
+    mc_block_seqno: seqno,
+    gen_utime: genUtime,
   }));
   for (const t of txs) {
     if (t.block_workchain === -1) continue;
     shardBlocks.set(`${t.block_workchain}/${t.block_shard}/${t.block_seqno}`, {
-      workchain: t.block_workchain, shard: t.block_shard, seqno: t.block_seqno,
-      mc_block_workchain: -1, mc_block_shard: MASTERCHAIN_SHARD, mc_block_seqno: t.mc_block_seqno, gen_utime: t.now,
+      workchain: t.block_workchain,
+      shard: t.block_shard,
+      seqno: t.block_seqno,
+      mc_block_workchain: -1,
+      mc_block_shard: MASTERCHAIN_SHARD,
+      mc_block_seqno: t.mc_block_seqno,
+      gen_utime: t.now,
     });
   }
   const blockColumns = ['workchain', 'shard', 'seqno', 'mc_block_workchain', 'mc_block_shard', 'mc_block_seqno', 'gen_utime'];
@@ -68,43 +76,129 @@ export async function writeCollected(db: Queryable, c: Collected): Promise<Write
   await insert(db, 'blocks', blockColumns, [...shardBlocks.values()], 'on conflict do nothing');
   await insert(db, 'shard_state', ['mc_seqno', 'workchain', 'shard', 'seqno'], shardState(mcBlocks, [...shardBlocks.values()]), 'on conflict do nothing');
   await insert(db, 'transactions', TRANSACTION_COLUMNS, txs, 'on conflict do nothing');
-  await insert(db, 'message_contents', ['hash', 'body'], [...c.contents.values()], 'on conflict (hash) do update set body = coalesce(message_contents.body, excluded.body)');
+  await insert(
+    db,
+    'message_contents',
+    ['hash', 'body'],
+    [...c.contents.values()],
+    'on conflict (hash) do update set body = coalesce(message_contents.body, excluded.body)',
+  );
   await insert(db, 'messages', MESSAGE_COLUMNS, [...c.messages.values()], 'on conflict do nothing');
-  await insert(db, 'account_states', ['hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash'], [...c.states.values()], 'on conflict (hash) do nothing');
-  const latestColumns = ['account', 'hash', 'balance', 'balance_extra_currencies', 'account_status', 'timestamp', 'last_trans_hash', 'last_trans_lt', 'frozen_hash', 'data_hash', 'code_hash'];
-  await insert(db, 'latest_account_states', latestColumns, [...c.latest.values()],
-    `on conflict (account) do update set ${latestColumns.slice(1).map((col) => `${col} = excluded.${col}`).join(', ')}
-     where latest_account_states.last_trans_lt is null or latest_account_states.last_trans_lt < excluded.last_trans_lt`);
-  const traceColumns = ['trace_id', 'external_hash', 'external_hash_norm', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime', 'state', 'pending_edges_', 'edges_', 'nodes_', 'classification_state'];
+  await insert(
+    db,
+    'account_states',
+    ['hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash'],
+    [...c.states.values()],
+    'on conflict (hash) do nothing',
+  );
+  const latestColumns = [
+    'account',
+    'hash',
+    'balance',
+    'balance_extra_currencies',
+    'account_status',
+    'timestamp',
+    'last_trans_hash',
+    'last_trans_lt',
+    'frozen_hash',
+    'data_hash',
+    'code_hash',
+  ];
+  await insert(
+    db,
+    'latest_account_states',
+    latestColumns,
+    [...c.latest.values()],
+    `on conflict (account) do update set ${latestColumns
+      .slice(1)
+      .map((col) => `${col} = excluded.${col}`)
+      .join(', ')}
+     where latest_account_states.last_trans_lt is null or latest_account_states.last_trans_lt < excluded.last_trans_lt`,
+  );
+  const traceColumns = [
+    'trace_id',
+    'external_hash',
+    'external_hash_norm',
+    'mc_seqno_start',
+    'mc_seqno_end',
+    'start_lt',
+    'start_utime',
+    'end_lt',
+    'end_utime',
+    'state',
+    'pending_edges_',
+    'edges_',
+    'nodes_',
+    'classification_state',
+  ];
   // A trace imported again (say, pending first and complete later) takes the newer file's view.
-  await insert(db, 'traces', traceColumns, [...c.traces.values()],
-    `on conflict (trace_id) do update set ${traceColumns.slice(1).map((col) => `${col} = excluded.${col}`).join(', ')}`);
+  await insert(
+    db,
+    'traces',
+    traceColumns,
+    [...c.traces.values()],
+    `on conflict (trace_id) do update set ${traceColumns
+      .slice(1)
+      .map((col) => `${col} = excluded.${col}`)
+      .join(', ')}`,
+  );
 
   // Columns named by the rows themselves, so defaults (ancestor_type, ...) apply to what a file does not say.
   const actions = [...c.actions.values()];
   const actionColumns = [...new Set(actions.flatMap((a) => Object.keys(a)))].sort();
   await insert(db, 'actions', actionColumns, actions, 'on conflict do nothing');
-  await insert(db, 'action_accounts', ['action_id', 'trace_id', 'account', 'trace_end_lt', 'action_end_lt', 'trace_end_utime', 'action_end_utime'], [...c.actionAccounts.values()], 'on conflict do nothing');
+  await insert(
+    db,
+    'action_accounts',
+    ['action_id', 'trace_id', 'account', 'trace_end_lt', 'action_end_lt', 'trace_end_utime', 'action_end_utime'],
+    [...c.actionAccounts.values()],
+    'on conflict do nothing',
+  );
 
   const m = c.metadata;
-  await insert(db, 'jetton_wallets', ['address', 'balance', 'owner', 'jetton'], [...m.jettonWallets.values()],
-    'on conflict (address) do update set balance = excluded.balance, owner = excluded.owner, jetton = excluded.jetton');
+  await insert(
+    db,
+    'jetton_wallets',
+    ['address', 'balance', 'owner', 'jetton'],
+    [...m.jettonWallets.values()],
+    'on conflict (address) do update set balance = excluded.balance, owner = excluded.owner, jetton = excluded.jetton',
+  );
   for (const table of ['jetton_masters', 'nft_collections', 'nft_items']) {
     const rows = [...m.tokens.values()].filter((t) => t.table === table).map((t) => t.row);
-    await insert(db, table, table === 'nft_items' ? ['address', 'index'] : ['address'], rows,
-      table === 'nft_items' ? 'on conflict (address) do update set index = coalesce(excluded.index, nft_items.index)' : 'on conflict do nothing');
+    await insert(
+      db,
+      table,
+      table === 'nft_items' ? ['address', 'index'] : ['address'],
+      rows,
+      table === 'nft_items' ? 'on conflict (address) do update set index = coalesce(excluded.index, nft_items.index)' : 'on conflict do nothing',
+    );
   }
   const metadataColumns = ['address', 'type', 'valid', 'name', 'symbol', 'description', 'image', 'extra'];
-  await insert(db, 'address_metadata', metadataColumns, [...m.addressMetadata.values()],
-    `on conflict (address, type) do update set ${metadataColumns.slice(2).map((col) => `${col} = excluded.${col}`).join(', ')}`);
-  await insert(db, 'address_metadata_flags', ['address', 'is_nsfw', 'is_scam'], [...m.flags.values()],
-    'on conflict (address) do update set is_nsfw = excluded.is_nsfw, is_scam = excluded.is_scam');
+  await insert(
+    db,
+    'address_metadata',
+    metadataColumns,
+    [...m.addressMetadata.values()],
+    `on conflict (address, type) do update set ${metadataColumns
+      .slice(2)
+      .map((col) => `${col} = excluded.${col}`)
+      .join(', ')}`,
+  );
+  await insert(
+    db,
+    'address_metadata_flags',
+    ['address', 'is_nsfw', 'is_scam'],
+    [...m.flags.values()],
+    'on conflict (address) do update set is_nsfw = excluded.is_nsfw, is_scam = excluded.is_scam',
+  );
 
   if (!c.network) return {};
   const recorded = (await readMeta(db)).get('network');
   if (recorded === undefined) await writeMeta(db, 'network', c.network);
   else if (recorded !== c.network) {
-    return { networkWarning: `this file's address book is ${c.network} but the database holds ${recorded} data; user-friendly addresses are shown as ${recorded}` };
+    return {
+      networkWarning: `this file's address book is ${c.network} but the database holds ${recorded} data; user-friendly addresses are shown as ${recorded}`,
+    };
   }
   return {};
 }

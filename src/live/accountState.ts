@@ -16,7 +16,11 @@ const fields = (v: unknown, order: string[]): Record<string, unknown> =>
 
 /** A 32-byte hash (bin, or 64 hex characters in old builds) as standard base64. */
 const hash = (v: unknown): string | null =>
-  v instanceof Uint8Array ? Buffer.from(v).toString('base64') : typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex').toString('base64') : null;
+  v instanceof Uint8Array
+    ? Buffer.from(v).toString('base64')
+    : typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v)
+      ? Buffer.from(v, 'hex').toString('base64')
+      : null;
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Decodes the emulator's account hash fields (`lt`, `state`, `interfaces`) into an event. */

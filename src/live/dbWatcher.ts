@@ -67,7 +67,10 @@ export class DatabaseFinalityWatcher {
       // with nobody listening there is nothing to read: the blocks are passed over
       if (this.hub.subscriberCount > 0) {
         const rows = await tracesCompletedIn(ctx.db, this.last + 1, to);
-        const traces = await databaseTraces(ctx, rows.filter((r) => !this.hub.wasFinalized(headerKey(r))));
+        const traces = await databaseTraces(
+          ctx,
+          rows.filter((r) => !this.hub.wasFinalized(headerKey(r))),
+        );
         // the hub drops one finalized meanwhile by the emulator
         for (const trace of traces) this.hub.publish({ kind: 'trace', key: traceKey(trace), stage: 'finalized', trace });
         this.stats.traces += traces.length;

@@ -37,7 +37,7 @@ export class RedisLiveSource {
     private readonly repository: EmulatorRepository,
     private readonly hub: LiveHub,
     private readonly opts: RedisSourceOptions,
-    private readonly log?: Logger,
+    log?: Logger,
   ) {
     this.failures = dependencyLog(log, 'live events (Redis)');
     // Unlike request connections this one queues its SUBSCRIBE until connected and subscribes again after a reconnect.
@@ -65,7 +65,10 @@ export class RedisLiveSource {
       case CHANNELS.confirmed:
       case CHANNELS.finalized:
         // "<trace key>:<tx hash>,<tx hash>…": the key is standard base64, which has no colon
-        return this.readTrace(message.slice(0, message.indexOf(':') < 0 ? undefined : message.indexOf(':')), channel === CHANNELS.confirmed ? 'confirmed' : 'finalized');
+        return this.readTrace(
+          message.slice(0, message.indexOf(':') < 0 ? undefined : message.indexOf(':')),
+          channel === CHANNELS.confirmed ? 'confirmed' : 'finalized',
+        );
       case CHANNELS.classified:
         return this.readTrace(message, 'classified');
       case CHANNELS.invalidated:

@@ -40,7 +40,8 @@ export const PENDING_TRACES = {
   params: {
     account: {
       kind: 'address',
-      description: 'Traces with a transaction of this account: an address, raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags).',
+      description:
+        'Traces with a transaction of this account: an address, raw (`<workchain>:<hex>`, any case) or user-friendly (base64 or base64url, any flags).',
     },
     ext_msg_hash: {
       kind: 'hashList',
@@ -60,10 +61,13 @@ const paging = (items: string, defaultLimit = 10) =>
     offset: { kind: 'integer', min: 0, max: 2 ** 31 - 1, default: 0, description: `${items} to skip.` },
   }) as const;
 
-const hashes = (what: string) =>
-  ({ kind: 'hashList', max: 1000, description: `${what}: 64 hex digits (optionally \`0x\`), base64 or base64url.` }) as const;
+const hashes = (what: string) => ({ kind: 'hashList', max: 1000, description: `${what}: 64 hex digits (optionally \`0x\`), base64 or base64url.` }) as const;
 const addresses = (what: string) =>
-  ({ kind: 'addressList', max: 1000, description: `${what}: raw (\`<workchain>:<hex>\`, any case) or user-friendly (base64 or base64url, any flags).` }) as const;
+  ({
+    kind: 'addressList',
+    max: 1000,
+    description: `${what}: raw (\`<workchain>:<hex>\`, any case) or user-friendly (base64 or base64url, any flags).`,
+  }) as const;
 
 export const TRANSACTIONS = {
   params: {
@@ -72,7 +76,13 @@ export const TRANSACTIONS = {
     seqno: { kind: 'integer', min: 0, max: 2 ** 31 - 1, description: "Seqno of the transactions' (shard) block." },
     root_hash: hashes("Root hash of the transactions' block"),
     file_hash: hashes("File hash of the transactions' block"),
-    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Masterchain block that committed them (404 when it is not indexed).' },
+    mc_seqno: {
+      kind: 'integer',
+      min: 0,
+      max: MAX_SEQNO,
+      graphqlType: 'UInt32',
+      description: 'Masterchain block that committed them (404 when it is not indexed).',
+    },
     account: addresses('Transactions of these accounts'),
     exclude_account: addresses('Transactions not of these accounts'),
     hash: hashes('Transactions with these hashes'),
@@ -108,10 +118,15 @@ export const TRANSACTIONS_BY_MESSAGE = {
 
 export const ADJACENT_TRANSACTIONS = {
   params: {
-    hash: { kind: 'hash', required: 'the hash of the transaction whose neighbours to list', description: 'The transaction whose neighbours to list: 64 hex digits (optionally `0x`), base64 or base64url.' },
+    hash: {
+      kind: 'hash',
+      required: 'the hash of the transaction whose neighbours to list',
+      description: 'The transaction whose neighbours to list: 64 hex digits (optionally `0x`), base64 or base64url.',
+    },
     direction: {
       ...direction,
-      description: 'in: the transaction that sent its inbound message (its parent); out: those that received its out-messages (its children); both when absent.',
+      description:
+        'in: the transaction that sent its inbound message (its parent); out: those that received its out-messages (its children); both when absent.',
     },
   },
 } as const satisfies RouteParams;
@@ -139,7 +154,10 @@ export const MESSAGES = {
     exclude_externals: { kind: 'boolean', description: 'Leave out external-in messages (those without a creation time).' },
     only_externals: { kind: 'boolean', description: 'Only external-in messages.' },
     ...paging('Messages'),
-    sort: { ...BLOCK_PAGE.params.sort, description: 'By creation lt (creation time with a time window), ties broken by hash; descending lists external-in messages first, as TON Center does.' },
+    sort: {
+      ...BLOCK_PAGE.params.sort,
+      description: 'By creation lt (creation time with a time window), ties broken by hash; descending lists external-in messages first, as TON Center does.',
+    },
   },
 } as const satisfies RouteParams;
 
@@ -160,7 +178,13 @@ export const BLOCKS = {
     seqno: { kind: 'integer', min: 0, max: 2 ** 31 - 1, description: 'Seqno of the blocks within their shard chain.' },
     root_hash: hashes('Blocks with these root hashes'),
     file_hash: hashes('Blocks with these file hashes'),
-    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Blocks first committed by this masterchain block (and the masterchain block itself).' },
+    mc_seqno: {
+      kind: 'integer',
+      min: 0,
+      max: MAX_SEQNO,
+      graphqlType: 'UInt32',
+      description: 'Blocks first committed by this masterchain block (and the masterchain block itself).',
+    },
     start_utime: { kind: 'utime', description: 'Generated at or after this unix time.' },
     end_utime: { kind: 'utime', description: 'Generated at or before this unix time.' },
     start_lt: { kind: 'lt', description: 'Blocks whose start lt is at least this.' },
@@ -170,7 +194,8 @@ export const BLOCKS = {
       kind: 'enum',
       values: BLOCK_PAGE.params.sort.values,
       graphqlEnum: BLOCK_PAGE.params.sort.graphqlEnum,
-      description: 'By generation time, ties by workchain, shard and seqno; absent: the order the indexer wrote them in (oldest first), as TON Center returns them.',
+      description:
+        'By generation time, ties by workchain, shard and seqno; absent: the order the indexer wrote them in (oldest first), as TON Center returns them.',
     },
   },
 } as const satisfies RouteParams;
@@ -212,7 +237,7 @@ export const ACCOUNT = {
 
 /** Windows on a trace's end, as `/traces` and `/actions` take them (a time bound orders by time). */
 const traceEndWindows = {
-  start_utime: { kind: 'utime', description: "The trace ended at or after this unix time; switches the order to time." },
+  start_utime: { kind: 'utime', description: 'The trace ended at or after this unix time; switches the order to time.' },
   end_utime: { kind: 'utime', description: 'The trace ended at or before this unix time; switches the order to time.' },
   start_lt: { kind: 'lt', description: 'The trace ended at or after this logical time.' },
   end_lt: { kind: 'lt', description: 'The trace ended at or before this logical time.' },
@@ -224,7 +249,13 @@ export const TRACES = {
     trace_id: hashes('Traces with these ids (the hash of the root transaction)'),
     tx_hash: hashes('The traces holding these transactions'),
     msg_hash: hashes('The traces holding these messages; a hash matches the raw or the normalized one (an external message found by its normalized hash)'),
-    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Traces completed in this masterchain block (404 when it is not indexed).' },
+    mc_seqno: {
+      kind: 'integer',
+      min: 0,
+      max: MAX_SEQNO,
+      graphqlType: 'UInt32',
+      description: 'Traces completed in this masterchain block (404 when it is not indexed).',
+    },
     ...traceEndWindows,
     include_actions: { kind: 'boolean', description: "Include each trace's actions (TON Center's default: not)." },
     supported_action_types: SUPPORTED_ACTION_TYPES,
@@ -244,7 +275,13 @@ export const ACTIONS = {
     msg_hash: hashes('Actions holding the transaction that sent or received these messages (raw or normalized hash)'),
     action_id: hashes('Actions with these ids'),
     trace_id: hashes('Actions of these traces'),
-    mc_seqno: { kind: 'integer', min: 0, max: MAX_SEQNO, graphqlType: 'UInt32', description: 'Actions of traces completed in this masterchain block (404 when it is not indexed).' },
+    mc_seqno: {
+      kind: 'integer',
+      min: 0,
+      max: MAX_SEQNO,
+      graphqlType: 'UInt32',
+      description: 'Actions of traces completed in this masterchain block (404 when it is not indexed).',
+    },
     ...traceEndWindows,
     action_type: actionTypes('Only actions of these types (supported or not)'),
     exclude_action_type: actionTypes('No actions of these types'),
@@ -271,7 +308,7 @@ export const PENDING_ACTIONS = {
     account: { kind: 'address', description: 'Actions involving this account in traces still in flight (it wins over `ext_msg_hash`, as on TON Center).' },
     ext_msg_hash: PENDING_TRACES.params.ext_msg_hash,
     supported_action_types: SUPPORTED_ACTION_TYPES,
-    include_transactions: { kind: 'boolean', description: "Each action with its transactions whole (`transactions_full`), emulated ones included." },
+    include_transactions: { kind: 'boolean', description: 'Each action with its transactions whole (`transactions_full`), emulated ones included.' },
   },
   atLeastOne: [['account', 'ext_msg_hash']],
 } as const satisfies RouteParams;

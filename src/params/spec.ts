@@ -87,7 +87,19 @@ export interface StringListParam extends Common {
   max?: number;
 }
 
-export type Param = IntegerParam | EnumParam | AddressParam | BooleanParam | AddressListParam | HashParam | HashListParam | StringListParam | LtParam | UtimeParam | ShardParam | OpcodeParam;
+export type Param =
+  | IntegerParam
+  | EnumParam
+  | AddressParam
+  | BooleanParam
+  | AddressListParam
+  | HashParam
+  | HashListParam
+  | StringListParam
+  | LtParam
+  | UtimeParam
+  | ShardParam
+  | OpcodeParam;
 
 /** A route's parameters by their REST name (GraphQL's is the same in camelCase). */
 export interface RouteParams {
@@ -103,18 +115,26 @@ export interface RouteParams {
 type RequiredOr<P extends Param, T> = P['required'] extends string ? T : T | undefined;
 
 type ValueOf<P extends Param> = P extends IntegerParam
-  ? P['default'] extends number ? number : P['required'] extends string ? number : number | undefined
+  ? P['default'] extends number
+    ? number
+    : P['required'] extends string
+      ? number
+      : number | undefined
   : P extends EnumParam
-    ? P['default'] extends string ? keyof P['values'] & string : (keyof P['values'] & string) | undefined
+    ? P['default'] extends string
+      ? keyof P['values'] & string
+      : (keyof P['values'] & string) | undefined
     : P extends AddressParam
-      ? P['acceptsNull'] extends true ? string | null | undefined : RequiredOr<P, string>
+      ? P['acceptsNull'] extends true
+        ? string | null | undefined
+        : RequiredOr<P, string>
       : P extends HashParam | LtParam | ShardParam
-      ? RequiredOr<P, string>
-      : P extends BooleanParam
-      ? boolean | undefined
-      : P extends UtimeParam | OpcodeParam
-        ? number | undefined
-        : string[];
+        ? RequiredOr<P, string>
+        : P extends BooleanParam
+          ? boolean | undefined
+          : P extends UtimeParam | OpcodeParam
+            ? number | undefined
+            : string[];
 
 export type ParsedParams<R extends RouteParams> = { [K in keyof R['params']]: ValueOf<R['params'][K]> };
 
@@ -159,7 +179,13 @@ function listOf(name: string, raws: readonly string[], max: number | undefined):
 
 /** A list of names (supported action types, lookups): trimmed, empty ones dropped, each once, at most `max` given. */
 export function stringListOf(name: string, raws: readonly string[], max: number | undefined): string[] {
-  return [...new Set(listOf(name, raws, max).map((v) => v.trim()).filter((v) => v !== ''))];
+  return [
+    ...new Set(
+      listOf(name, raws, max)
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
 }
 
 function parseOne(name: string, p: Param, source: ParamSource, key: string): unknown {
@@ -226,7 +252,10 @@ function parseShardId(raw: string): string | undefined {
 }
 
 /** How each single-valued kind is read (undefined: not one) and named in its error; numbers and booleans exactly as given (no spaces). */
-const SCALARS: Record<'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard' | 'boolean', { parse: (raw: string) => string | number | boolean | null | undefined; what: string }> = {
+const SCALARS: Record<
+  'hash' | 'address' | 'opcode' | 'lt' | 'utime' | 'shard' | 'boolean',
+  { parse: (raw: string) => string | number | boolean | null | undefined; what: string }
+> = {
   hash: { parse: parseHash, what: 'a hash (64 hex digits, base64 or base64url)' },
   address: { parse: parseAddress, what: 'an address (raw, or user-friendly base64/base64url)' },
   opcode: { parse: parseOpcode, what: 'a 32-bit opcode (hex such as 0x0f8a7ea5, or a signed decimal)' },
@@ -263,7 +292,10 @@ export function parseParams<R extends RouteParams>(route: R, source: ParamSource
   }
   for (const group of route.atMostOne ?? []) {
     const given = givenOf(route, group, source);
-    if (given.length > 1) throw badInput(`at most one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} may be given, got ${given.map((k) => `"${source.name(k)}"`).join(' and ')}`);
+    if (given.length > 1)
+      throw badInput(
+        `at most one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} may be given, got ${given.map((k) => `"${source.name(k)}"`).join(' and ')}`,
+      );
   }
   for (const group of route.atLeastOne ?? []) {
     if (givenOf(route, group, source).length === 0) throw badInput(`at least one of ${group.map((k) => `"${source.name(k)}"`).join(', ')} must be given`);

@@ -58,7 +58,13 @@ export async function getActions(ctx: RequestContext, request: ActionsRequest, s
     const hashes = [...new Set(plain.flatMap((a) => a.transactions))];
     const none = { rootHashes: [], fileHashes: [], accounts: [], excludeAccounts: [] };
     const found = hashes.length === 0 ? [] : await filteredTransactions(ctx.db, { ...none, hashes }, { limit: hashes.length, offset: 0, sort: 'desc' });
-    actions = withTransactionsFull(plain, await completeTransactions(ctx, found.map((row) => ({ row }))));
+    actions = withTransactionsFull(
+      plain,
+      await completeTransactions(
+        ctx,
+        found.map((row) => ({ row })),
+      ),
+    );
   }
   return { body: { actions, ...(await bookAndMetadata(ctx, plain.flatMap(addressesOfAction), settings)) }, immutable: false };
 }

@@ -12,9 +12,11 @@ export interface LookupRequest {
   inputs: { input: string; raw: string | undefined }[];
 }
 
-const lookup = (spec: typeof ADDRESS_BOOK | typeof METADATA) => (source: ParamSource): LookupRequest => ({
-  inputs: parseParams(spec, source).address.map((input) => ({ input, raw: parseAddress(input) })),
-});
+const lookup =
+  (spec: typeof ADDRESS_BOOK | typeof METADATA) =>
+  (source: ParamSource): LookupRequest => ({
+    inputs: parseParams(spec, source).address.map((input) => ({ input, raw: parseAddress(input) })),
+  });
 
 export const addressBookRequest = lookup(ADDRESS_BOOK);
 export const metadataRequest = lookup(METADATA);

@@ -15,14 +15,14 @@ interface Param {
   description?: string;
 }
 
-
 /** A parameter's schema in words: "integer from 1 to 1000, default 10". */
 function describe(schema: Param['schema']): string {
   const fallback = schema.default === undefined ? '' : `, default ${schema.default}`;
   if (schema.enum) return `${schema.enum.join(' or ')}${fallback}`;
   if (schema.type === 'array') return `${schema.items?.type ?? 'string'}, repeatable${schema.maxItems ? ` (at most ${schema.maxItems})` : ''}`;
   if (schema.type === 'integer') {
-    const range = schema.maximum !== undefined ? ` from ${schema.minimum ?? 0} to ${schema.maximum}` : schema.minimum !== undefined ? ` ≥ ${schema.minimum}` : '';
+    const range =
+      schema.maximum !== undefined ? ` from ${schema.minimum ?? 0} to ${schema.maximum}` : schema.minimum !== undefined ? ` ≥ ${schema.minimum}` : '';
     return `integer${range}${fallback}`;
   }
   if (schema.type === 'boolean') return 'true or false';
@@ -38,56 +38,84 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
   const v3 = (route: string) => `/api/v3/${route}`;
   const hash = (h: string) => encodeURIComponent(h);
   return {
-    [byMessage]: ex.messageHash === null ? [] : [
-      { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}`, what: 'the transactions that sent and received a message' },
-      { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}&direction=in`, what: 'only the one that received it' },
-    ],
-    [transactions]: ex.transactionHash === null ? [] : [
-      { url: `${transactions}?limit=5`, what: 'the newest five transactions of the database' },
-      { url: `${transactions}?hash=${encodeURIComponent(ex.transactionHash)}`, what: 'a transaction by its hash (hex, base64 or base64url)' },
-      ...(ex.seqno === null ? [] : [{ url: `${transactions}?mc_seqno=${ex.seqno}&limit=3&sort=asc`, what: 'the first three transactions the latest masterchain block committed' }]),
-    ],
-    [block]: ex.seqno === null ? [] : [
-      { url: `${block}?seqno=${ex.seqno}&limit=5`, what: 'the latest indexed block: its last five transactions' },
-      { url: `${block}?seqno=${ex.seqno}&limit=3&sort=asc`, what: 'its first three, lt ascending (page on with offset)' },
-      { url: `${block}?seqno=${ex.seqno}&limit=2&x_no_address_book=true`, what: 'without the address book' },
-    ],
-    [v3('adjacentTransactions')]: ex.traceId === null ? [] : [
-      { url: `${v3('adjacentTransactions')}?hash=${hash(ex.traceId)}&direction=out`, what: "the transactions a trace's root transaction set off" },
-    ],
-    [v3('messages')]: ex.messageHash === null ? [] : [
-      { url: `${v3('messages')}?limit=5`, what: 'the newest five messages (external-in first, as TON Center orders them)' },
-      { url: `${v3('messages')}?msg_hash=${hash(ex.messageHash)}`, what: 'a message by its hash, with the transactions at both ends' },
-      ...(ex.account === null ? [] : [{ url: `${v3('messages')}?destination=${ex.account}&limit=5`, what: 'the messages to an account' }]),
-    ],
-    [v3('blocks')]: ex.seqno === null ? [] : [
-      { url: `${v3('blocks')}?workchain=-1&sort=desc&limit=3`, what: 'the three latest masterchain blocks' },
-      { url: `${v3('blocks')}?mc_seqno=${ex.seqno}`, what: 'the blocks the latest masterchain block committed' },
-    ],
+    [byMessage]:
+      ex.messageHash === null
+        ? []
+        : [
+            { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}`, what: 'the transactions that sent and received a message' },
+            { url: `${byMessage}?msg_hash=${encodeURIComponent(ex.messageHash)}&direction=in`, what: 'only the one that received it' },
+          ],
+    [transactions]:
+      ex.transactionHash === null
+        ? []
+        : [
+            { url: `${transactions}?limit=5`, what: 'the newest five transactions of the database' },
+            { url: `${transactions}?hash=${encodeURIComponent(ex.transactionHash)}`, what: 'a transaction by its hash (hex, base64 or base64url)' },
+            ...(ex.seqno === null
+              ? []
+              : [
+                  { url: `${transactions}?mc_seqno=${ex.seqno}&limit=3&sort=asc`, what: 'the first three transactions the latest masterchain block committed' },
+                ]),
+          ],
+    [block]:
+      ex.seqno === null
+        ? []
+        : [
+            { url: `${block}?seqno=${ex.seqno}&limit=5`, what: 'the latest indexed block: its last five transactions' },
+            { url: `${block}?seqno=${ex.seqno}&limit=3&sort=asc`, what: 'its first three, lt ascending (page on with offset)' },
+            { url: `${block}?seqno=${ex.seqno}&limit=2&x_no_address_book=true`, what: 'without the address book' },
+          ],
+    [v3('adjacentTransactions')]:
+      ex.traceId === null
+        ? []
+        : [{ url: `${v3('adjacentTransactions')}?hash=${hash(ex.traceId)}&direction=out`, what: "the transactions a trace's root transaction set off" }],
+    [v3('messages')]:
+      ex.messageHash === null
+        ? []
+        : [
+            { url: `${v3('messages')}?limit=5`, what: 'the newest five messages (external-in first, as TON Center orders them)' },
+            { url: `${v3('messages')}?msg_hash=${hash(ex.messageHash)}`, what: 'a message by its hash, with the transactions at both ends' },
+            ...(ex.account === null ? [] : [{ url: `${v3('messages')}?destination=${ex.account}&limit=5`, what: 'the messages to an account' }]),
+          ],
+    [v3('blocks')]:
+      ex.seqno === null
+        ? []
+        : [
+            { url: `${v3('blocks')}?workchain=-1&sort=desc&limit=3`, what: 'the three latest masterchain blocks' },
+            { url: `${v3('blocks')}?mc_seqno=${ex.seqno}`, what: 'the blocks the latest masterchain block committed' },
+          ],
     [v3('masterchainInfo')]: ex.seqno === null ? [] : [{ url: v3('masterchainInfo'), what: 'the first and the last indexed masterchain blocks' }],
-    [v3('masterchainBlockShards')]: ex.seqno === null ? [] : [
-      { url: `${v3('masterchainBlockShards')}?seqno=${ex.seqno}`, what: 'the latest masterchain block and the shard blocks it committed' },
-    ],
-    [v3('masterchainBlockShardState')]: ex.seqno === null ? [] : [
-      { url: `${v3('masterchainBlockShardState')}?seqno=${ex.seqno}`, what: 'the top block of each shard at it' },
-    ],
+    [v3('masterchainBlockShards')]:
+      ex.seqno === null
+        ? []
+        : [{ url: `${v3('masterchainBlockShards')}?seqno=${ex.seqno}`, what: 'the latest masterchain block and the shard blocks it committed' }],
+    [v3('masterchainBlockShardState')]:
+      ex.seqno === null ? [] : [{ url: `${v3('masterchainBlockShardState')}?seqno=${ex.seqno}`, what: 'the top block of each shard at it' }],
     [v3('addressBook')]: ex.account === null ? [] : [{ url: `${v3('addressBook')}?address=${ex.account}`, what: "an account's user-friendly form and domain" }],
     [v3('metadata')]: ex.token === null ? [] : [{ url: `${v3('metadata')}?address=${ex.token}`, what: "a token's metadata" }],
-    [v3('traces')]: ex.traceId === null ? [] : [
-      { url: `${v3('traces')}?limit=3&include_actions=true`, what: 'the three traces that ended last, with their actions' },
-      { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
-      ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
-    ],
-    [v3('actions')]: !ex.hasActions ? [] : [
-      { url: `${v3('actions')}?limit=5`, what: 'the actions of the traces that ended last' },
-      { url: `${v3('actions')}?limit=2&include_transactions=true`, what: 'with the transactions each spans, whole' },
-    ],
-    [v3('pendingTransactions')]: ex.pendingAccount === null ? [] : [
-      { url: `${v3('pendingTransactions')}?account=${ex.pendingAccount}`, what: "an account's transactions in traces still in flight" },
-    ],
+    [v3('traces')]:
+      ex.traceId === null
+        ? []
+        : [
+            { url: `${v3('traces')}?limit=3&include_actions=true`, what: 'the three traces that ended last, with their actions' },
+            { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
+            ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
+          ],
+    [v3('actions')]: !ex.hasActions
+      ? []
+      : [
+          { url: `${v3('actions')}?limit=5`, what: 'the actions of the traces that ended last' },
+          { url: `${v3('actions')}?limit=2&include_transactions=true`, what: 'with the transactions each spans, whole' },
+        ],
+    [v3('pendingTransactions')]:
+      ex.pendingAccount === null
+        ? []
+        : [{ url: `${v3('pendingTransactions')}?account=${ex.pendingAccount}`, what: "an account's transactions in traces still in flight" }],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
-      ...(ex.pendingExtMsgHash ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }] : []),
+      ...(ex.pendingExtMsgHash
+        ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }]
+        : []),
     ],
   };
 }
@@ -97,17 +125,27 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
   const examples = exampleUrls(ex);
   const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
     const params = (get.parameters as readonly Param[])
-      .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <b>required</b>' : ''}</td><td>${escapeHtml(describe(p.schema))}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`)
+      .map(
+        (p) =>
+          `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <b>required</b>' : ''}</td><td>${escapeHtml(describe(p.schema))}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+      )
       .join('');
     const links = (examples[path] ?? []).map((e) => `<li><a href="${escapeHtml(e.url)}">${escapeHtml(e.url)}</a>: ${escapeHtml(e.what)}</li>`).join('');
-    const failures = errors.filter((e) => e.url.startsWith(path)).map((e) => `<li><code>${escapeHtml(e.url)}</code> → ${e.status} <code>${escapeHtml(e.body)}</code></li>`).join('');
-    const responses = Object.entries(get.responses).map(([code, r]) => `<li><b>${code}</b> ${escapeHtml((r as { description: string }).description)}</li>`).join('');
+    const failures = errors
+      .filter((e) => e.url.startsWith(path))
+      .map((e) => `<li><code>${escapeHtml(e.url)}</code> → ${e.status} <code>${escapeHtml(e.body)}</code></li>`)
+      .join('');
+    const responses = Object.entries(get.responses)
+      .map(([code, r]) => `<li><b>${code}</b> ${escapeHtml((r as { description: string }).description)}</li>`)
+      .join('');
     return `<section id="${escapeHtml(get.operationId)}"><h2>GET <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>
 <table><tr><th>parameter</th><th>value</th><th>meaning</th></tr>${params}</table>
 <h3>Try it</h3><ul>${links || '<li>no data in this database to show yet</li>'}</ul>
 <h3>Answers</h3><ul>${responses}</ul>${failures ? `<h3>Errors, as this service answers them</h3><ul>${failures}</ul>` : ''}</section>`;
   });
-  const toc = Object.values(OPENAPI.paths).map(({ get }) => `<a href="#${escapeHtml(get.operationId)}">${escapeHtml(get.operationId)}</a>`).join(' · ');
+  const toc = Object.values(OPENAPI.paths)
+    .map(({ get }) => `<a href="#${escapeHtml(get.operationId)}">${escapeHtml(get.operationId)}</a>`)
+    .join(' · ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql REST API (TON Center v3)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;line-height:1.45}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}table{border-collapse:collapse;width:100%}code{font-size:90%;background:#f4f4f4;padding:0 3px;word-break:break-all}h2{margin-top:2em}</style></head>
 <body><h1>tonql REST API</h1>

@@ -16,10 +16,12 @@ export interface MessagesRequest {
 /** Shared by REST and GraphQL: the checked parameters as a filter and a page. */
 export function messagesRequest(source: ParamSource): MessagesRequest {
   const p = parseParams(MESSAGES, source);
-  if (p.exclude_externals && p.only_externals) throw badInput(`"${source.name('exclude_externals')}" and "${source.name('only_externals')}" exclude each other`);
+  if (p.exclude_externals && p.only_externals)
+    throw badInput(`"${source.name('exclude_externals')}" and "${source.name('only_externals')}" exclude each other`);
   const msgHashes = [...new Set([...p.msg_hash, ...p.hash])];
   const max = MESSAGES.params.msg_hash.max;
-  if (msgHashes.length > max) throw badInput(`"${source.name('msg_hash')}" and "${source.name('hash')}" take at most ${max} hashes together, got ${msgHashes.length}`);
+  if (msgHashes.length > max)
+    throw badInput(`"${source.name('msg_hash')}" and "${source.name('hash')}" take at most ${max} hashes together, got ${msgHashes.length}`);
   return {
     filter: {
       msgHashes,

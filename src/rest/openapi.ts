@@ -1,7 +1,21 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
 import {
-  ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO, MESSAGES, METADATA,
-  ACTIONS, PENDING_ACTIONS, PENDING_TRACES, PENDING_TRANSACTIONS, TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE,
+  ADDRESS_BOOK,
+  ADJACENT_TRANSACTIONS,
+  BLOCK_PAGE,
+  BLOCKS,
+  MASTERCHAIN_BLOCK_SHARD_STATE,
+  MASTERCHAIN_BLOCK_SHARDS,
+  MASTERCHAIN_INFO,
+  MESSAGES,
+  METADATA,
+  ACTIONS,
+  PENDING_ACTIONS,
+  PENDING_TRACES,
+  PENDING_TRANSACTIONS,
+  TRACES,
+  TRANSACTIONS,
+  TRANSACTIONS_BY_MESSAGE,
 } from '../params/routes';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
@@ -26,8 +40,17 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', requi
 const size = object({ cells: nnumstr, bits: nnumstr });
 
 const KIND_SCHEMAS: Record<DescrKind, unknown> = {
-  bool: nbool, int: nint, int8: nint, int32: nint, count64: nint, int64: nnumstr, enum: nstr, text: nstr, hash: nhash,
-  currencies, msgSize: { oneOf: [size, { type: 'null' }] },
+  bool: nbool,
+  int: nint,
+  int8: nint,
+  int32: nint,
+  count64: nint,
+  int64: nnumstr,
+  enum: nstr,
+  text: nstr,
+  hash: nhash,
+  currencies,
+  msgSize: { oneOf: [size, { type: 'null' }] },
 };
 const phaseProperties = (phase: DescrPhase) => Object.fromEntries(phase.fields.map((f) => [f.key, KIND_SCHEMAS[f.kind]]));
 
@@ -40,26 +63,65 @@ const schemas = {
   Error: object({ error: str, code: { type: 'integer' } }),
   BlockRef: object({ workchain: nint, shard: nnumstr, seqno: nint }),
   AccountState: object({
-    hash, balance: nnumstr, extra_currencies: currencies, account_status: nstr, frozen_hash: nhash, data_hash: nhash, code_hash: nhash,
-    data_boc: nstr, code_boc: nstr,
+    hash,
+    balance: nnumstr,
+    extra_currencies: currencies,
+    account_status: nstr,
+    frozen_hash: nhash,
+    data_hash: nhash,
+    code_hash: nhash,
+    data_boc: nstr,
+    code_boc: nstr,
   }),
   MessageContent: object({
-    hash: nhash, body: nstr,
+    hash: nhash,
+    body: nstr,
     decoded: { oneOf: [object({ type: str, comment: nstr }), { type: 'null' }] },
   }),
   Message: object({
-    hash, source: naddress, destination: naddress, value: nnumstr, value_extra_currencies: currencies, fwd_fee: nnumstr, ihr_fee: nnumstr,
-    created_lt: nnumstr, created_at: nnumstr, opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
-    decoded_opcode: { ...nstr, description: 'the opcode\'s name (ton-marker\'s), null when unknown' }, ihr_disabled: nbool,
-    bounce: nbool, bounced: nbool, import_fee: nnumstr, in_msg_tx_hash: nhash, out_msg_tx_hash: nhash, message_content: nullable('MessageContent'),
-    init_state: nullable('MessageContent'), hash_norm: nhash,
+    hash,
+    source: naddress,
+    destination: naddress,
+    value: nnumstr,
+    value_extra_currencies: currencies,
+    fwd_fee: nnumstr,
+    ihr_fee: nnumstr,
+    created_lt: nnumstr,
+    created_at: nnumstr,
+    opcode: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
+    decoded_opcode: { ...nstr, description: "the opcode's name (ton-marker's), null when unknown" },
+    ihr_disabled: nbool,
+    bounce: nbool,
+    bounced: nbool,
+    import_fee: nnumstr,
+    in_msg_tx_hash: nhash,
+    out_msg_tx_hash: nhash,
+    message_content: nullable('MessageContent'),
+    init_state: nullable('MessageContent'),
+    hash_norm: nhash,
   }),
   TransactionDescription: descriptionSchema(),
   Transaction: object({
-    account: address, hash, lt: numstr, now: nint, mc_block_seqno: nint, trace_id: nhash, trace_external_hash: nhash, prev_trans_hash: nhash,
-    prev_trans_lt: nnumstr, orig_status: nstr, end_status: nstr, total_fees: nnumstr, total_fees_extra_currencies: currencies,
-    description: ref('TransactionDescription'), block_ref: ref('BlockRef'), in_msg: nullable('Message'), out_msgs: { type: 'array', items: ref('Message') },
-    account_state_before: nullable('AccountState'), account_state_after: nullable('AccountState'), emulated: { type: 'boolean' },
+    account: address,
+    hash,
+    lt: numstr,
+    now: nint,
+    mc_block_seqno: nint,
+    trace_id: nhash,
+    trace_external_hash: nhash,
+    prev_trans_hash: nhash,
+    prev_trans_lt: nnumstr,
+    orig_status: nstr,
+    end_status: nstr,
+    total_fees: nnumstr,
+    total_fees_extra_currencies: currencies,
+    description: ref('TransactionDescription'),
+    block_ref: ref('BlockRef'),
+    in_msg: nullable('Message'),
+    out_msgs: { type: 'array', items: ref('Message') },
+    account_state_before: nullable('AccountState'),
+    account_state_after: nullable('AccountState'),
+    emulated: { type: 'boolean' },
     finality: { enum: ['pending', 'confirmed', 'finalized'] },
   }),
   AddressBook: {
@@ -67,32 +129,89 @@ const schemas = {
     additionalProperties: object({ user_friendly: nstr, domain: nstr, interfaces: { type: ['array', 'null'], items: str } }),
   },
   TraceNode: object({
-    tx_hash: hash, transaction_hash: hash, transaction_lt: numstr, transaction_now: nint, transaction_aborted: nbool, in_msg_hash: nhash,
-    in_msg: nullable('Message'), transaction: ref('Transaction'), children: { type: 'array', items: ref('TraceNode') },
+    tx_hash: hash,
+    transaction_hash: hash,
+    transaction_lt: numstr,
+    transaction_now: nint,
+    transaction_aborted: nbool,
+    in_msg_hash: nhash,
+    in_msg: nullable('Message'),
+    transaction: ref('Transaction'),
+    children: { type: 'array', items: ref('TraceNode') },
   }),
   Action: object({
-    trace_id: nhash, action_id: hash, start_lt: nnumstr, end_lt: nnumstr, start_utime: nint, end_utime: nint, trace_end_lt: nnumstr,
-    trace_end_utime: nint, trace_mc_seqno_end: nint, transactions: { type: 'array', items: hash }, success: nbool, type: str,
+    trace_id: nhash,
+    action_id: hash,
+    start_lt: nnumstr,
+    end_lt: nnumstr,
+    start_utime: nint,
+    end_utime: nint,
+    trace_end_lt: nnumstr,
+    trace_end_utime: nint,
+    trace_mc_seqno_end: nint,
+    transactions: { type: 'array', items: hash },
+    success: nbool,
+    type: str,
     details: {
-      type: 'object', description: 'shaped per action type, as TON Center v3 (opcodes as "0x%08x")',
+      type: 'object',
+      description: 'shaped per action type, as TON Center v3 (opcodes as "0x%08x")',
       properties: { opcode: { type: ['string', 'null'], pattern: '^0x[0-9a-f]{8}$' } },
-    }, trace_external_hash: nhash, trace_external_hash_norm: nhash,
+    },
+    trace_external_hash: nhash,
+    trace_external_hash_norm: nhash,
     accounts: { type: 'array', items: address },
   }),
   Trace: object({
-    trace_id: nhash, external_hash: nhash, mc_seqno_start: nnumstr, mc_seqno_end: nnumstr, start_lt: nnumstr, start_utime: nint, end_lt: nnumstr,
+    trace_id: nhash,
+    external_hash: nhash,
+    mc_seqno_start: nnumstr,
+    mc_seqno_end: nnumstr,
+    start_lt: nnumstr,
+    start_utime: nint,
+    end_lt: nnumstr,
     end_utime: nint,
     trace_info: object({ trace_state: nstr, messages: nint, transactions: nint, pending_messages: nint, classification_state: nstr }),
-    is_incomplete: { type: 'boolean' }, warning: nstr, actions: { type: 'array', items: ref('Action') }, trace: nullable('TraceNode'),
-    transactions_order: { type: 'array', items: hash }, transactions: { type: 'object', additionalProperties: ref('Transaction') },
+    is_incomplete: { type: 'boolean' },
+    warning: nstr,
+    actions: { type: 'array', items: ref('Action') },
+    trace: nullable('TraceNode'),
+    transactions_order: { type: 'array', items: hash },
+    transactions: { type: 'object', additionalProperties: ref('Transaction') },
   }),
-  BlockId: object({ workchain: { type: 'integer' }, shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' }, seqno: { type: 'integer' } }),
+  BlockId: object({
+    workchain: { type: 'integer' },
+    shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' },
+    seqno: { type: 'integer' },
+  }),
   Block: object({
-    workchain: { type: 'integer' }, shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' }, seqno: { type: 'integer' },
-    root_hash: nhash, file_hash: nhash, global_id: nint, version: nint, after_merge: nbool, before_split: nbool, after_split: nbool, want_merge: nbool,
-    want_split: nbool, key_block: nbool, vert_seqno_incr: nbool, flags: nint, gen_utime: nnumstr, start_lt: nnumstr, end_lt: nnumstr,
-    validator_list_hash_short: nint, gen_catchain_seqno: nint, min_ref_mc_seqno: nint, prev_key_block_seqno: nint, vert_seqno: nint,
-    master_ref_seqno: nint, rand_seed: nhash, created_by: nhash, tx_count: nint, masterchain_block_ref: nullable('BlockId'),
+    workchain: { type: 'integer' },
+    shard: { type: 'string', pattern: '^[0-9A-F]{1,16}$', description: 'unsigned hex, as TON Center writes it' },
+    seqno: { type: 'integer' },
+    root_hash: nhash,
+    file_hash: nhash,
+    global_id: nint,
+    version: nint,
+    after_merge: nbool,
+    before_split: nbool,
+    after_split: nbool,
+    want_merge: nbool,
+    want_split: nbool,
+    key_block: nbool,
+    vert_seqno_incr: nbool,
+    flags: nint,
+    gen_utime: nnumstr,
+    start_lt: nnumstr,
+    end_lt: nnumstr,
+    validator_list_hash_short: nint,
+    gen_catchain_seqno: nint,
+    min_ref_mc_seqno: nint,
+    prev_key_block_seqno: nint,
+    vert_seqno: nint,
+    master_ref_seqno: nint,
+    rand_seed: nhash,
+    created_by: nhash,
+    tx_count: nint,
+    masterchain_block_ref: nullable('BlockId'),
     prev_blocks: { type: 'array', items: ref('BlockId') },
   }),
   BlocksResponse: object({ blocks: { type: 'array', items: ref('Block') } }),
@@ -114,7 +233,23 @@ const schemas = {
 };
 
 const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [String(c), { description: { 401: 'API key missing or unknown', 404: 'not found', 405: 'method not allowed', 422: 'a parameter is malformed, missing, repeated or unknown', 429: 'rate limit exceeded (Retry-After)', 503: 'the database cannot be reached, or the service is too busy to queue the request (Retry-After)', 504: 'the statement timeout fired' }[c], content: { 'application/json': { schema: ref('Error') } } }]));
+  Object.fromEntries(
+    codes.map((c) => [
+      String(c),
+      {
+        description: {
+          401: 'API key missing or unknown',
+          404: 'not found',
+          405: 'method not allowed',
+          422: 'a parameter is malformed, missing, repeated or unknown',
+          429: 'rate limit exceeded (Retry-After)',
+          503: 'the database cannot be reached, or the service is too busy to queue the request (Retry-After)',
+          504: 'the statement timeout fired',
+        }[c],
+        content: { 'application/json': { schema: ref('Error') } },
+      },
+    ]),
+  );
 
 const control = [
   { name: 'api_key', in: 'query', schema: str, description: 'or the X-Api-Key header' },
@@ -150,7 +285,13 @@ function parameterSchema(p: Param) {
   }
 }
 
-const REST_NOTES: Partial<Record<Param['kind'], string>> = { enum: 'any case', addressList: 'repeatable', hashList: 'repeatable', stringList: 'repeatable', utime: 'a fraction is dropped' };
+const REST_NOTES: Partial<Record<Param['kind'], string>> = {
+  enum: 'any case',
+  addressList: 'repeatable',
+  hashList: 'repeatable',
+  stringList: 'repeatable',
+  utime: 'a fraction is dropped',
+};
 
 /** A route's parameters (params/routes.ts) as OpenAPI query parameters. */
 const routeParameters = (route: RouteParams) =>
@@ -175,21 +316,32 @@ function route(operationId: string, summary: string, params: RouteParams, ok: { 
       operationId,
       summary,
       parameters: [...routeParameters(params), ...control],
-      responses: { '200': { description: ok.description, content: { 'application/json': { schema: ref(ok.schema) } } }, ...errors(...[401, 405, 422, 429, 503, 504, ...codes].sort((a, b) => a - b)) },
+      responses: {
+        '200': { description: ok.description, content: { 'application/json': { schema: ref(ok.schema) } } },
+        ...errors(...[401, 405, 422, 429, 503, 504, ...codes].sort((a, b) => a - b)),
+      },
     },
   };
 }
 
 export const OPENAPI = {
   openapi: '3.1.0',
-  info: { title: 'tonql: TON Center v3 compatible REST', version: '0.1.0', description: 'Unknown parameters are rejected with 422; see the README for the wire rules.' },
+  info: {
+    title: 'tonql: TON Center v3 compatible REST',
+    version: '0.1.0',
+    description: 'Unknown parameters are rejected with 422; see the README for the wire rules.',
+  },
   paths: {
     '/api/v3/transactionsByMasterchainBlock': (() => {
       const path = route(
         'transactionsByMasterchainBlock',
         'Transactions of a masterchain block and of every shard block it commits',
         BLOCK_PAGE,
-        { description: 'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)', schema: 'TransactionsResponse' },
+        {
+          description:
+            'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)',
+          schema: 'TransactionsResponse',
+        },
         [404],
       );
       return { get: { ...path.get, responses: { ...path.get.responses, '304': { description: 'If-None-Match matched' } } } };
@@ -222,7 +374,13 @@ export const OPENAPI = {
       { description: 'the page ([] when nothing matches)', schema: 'MessagesResponse' },
       [],
     ),
-    '/api/v3/blocks': route('blocks', 'Blocks matching every filter', BLOCKS, { description: 'the page ([] when nothing matches)', schema: 'BlocksResponse' }, []),
+    '/api/v3/blocks': route(
+      'blocks',
+      'Blocks matching every filter',
+      BLOCKS,
+      { description: 'the page ([] when nothing matches)', schema: 'BlocksResponse' },
+      [],
+    ),
     '/api/v3/masterchainInfo': route(
       'masterchainInfo',
       'The newest and the oldest indexed masterchain blocks',
@@ -251,7 +409,13 @@ export const OPENAPI = {
       { description: 'the map (an input that is not an address gets nulls)', schema: 'AddressBook' },
       [],
     ),
-    '/api/v3/metadata': route('metadata', 'Token metadata, keyed by raw address', METADATA, { description: 'the map ({} when no address is a token)', schema: 'Metadata' }, []),
+    '/api/v3/metadata': route(
+      'metadata',
+      'Token metadata, keyed by raw address',
+      METADATA,
+      { description: 'the map ({} when no address is a token)', schema: 'Metadata' },
+      [],
+    ),
     '/api/v3/traces': route(
       'traces',
       'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',

@@ -54,7 +54,15 @@ export async function findPendingActions(ctx: RequestContext, request: PendingAc
 export async function getPendingActions(ctx: RequestContext, request: PendingActionsRequest, settings: RequestSettings) {
   const { traces, rows, warnings } = await findPendingActions(ctx, request, requestedTypes(settings.actionsVersion, request.supportedActionTypes));
   const plain = rows.map((a) => toWireAction(a, ctx.services.network));
-  const actions = request.includeTransactions ? withTransactionsFull(plain, await completeTraceTransactions(ctx, traces.flatMap((t) => t.transactions))) : plain;
+  const actions = request.includeTransactions
+    ? withTransactionsFull(
+        plain,
+        await completeTraceTransactions(
+          ctx,
+          traces.flatMap((t) => t.transactions),
+        ),
+      )
+    : plain;
   const body: Record<string, unknown> = { actions, ...(await bookAndMetadata(ctx, plain.flatMap(addressesOfAction), settings)) };
   if (warnings.length > 0) body.warnings = warnings;
   return { body, immutable: false };

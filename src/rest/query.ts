@@ -21,7 +21,7 @@ export const restSource = (query: QueryParams): ParamSource => ({
 export class QueryParams {
   private readonly values = new Map<string, string[]>();
 
-  constructor(rawQuery: string, private readonly allowed: readonly string[]) {
+  constructor(rawQuery: string, allowed: readonly string[]) {
     for (const part of rawQuery.split('&')) {
       if (part === '') continue;
       const eq = part.indexOf('=');
@@ -58,7 +58,14 @@ export function checkInteger(name: string, raw: string, min: number, max: number
   return Number(raw);
 }
 
-const BOOLEANS = new Map([['true', true], ['1', true], ['t', true], ['false', false], ['0', false], ['f', false]]);
+const BOOLEANS = new Map([
+  ['true', true],
+  ['1', true],
+  ['t', true],
+  ['false', false],
+  ['0', false],
+  ['f', false],
+]);
 
 export function parseBoolean(name: string, raw: string): boolean {
   const value = BOOLEANS.get(raw.toLowerCase());

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../errors';
+import type { ApiError } from '../errors';
 
-export function sendJson(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  payload: string | Buffer,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, payload: string | Buffer, headers: Record<string, string> = {}): void {
   // Encoded once, here: a string handed to the socket is measured, then encoded again inside writev.
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...headers });

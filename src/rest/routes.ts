@@ -15,7 +15,24 @@ import * as actions from './actions';
 import * as pendingActions from './pendingActions';
 import * as pendingTransactions from './pendingTransactions';
 import { QueryParams, restParamNames, restSource } from './query';
-import { ADDRESS_BOOK, ADJACENT_TRANSACTIONS, BLOCK_PAGE, BLOCKS, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_INFO, ACTIONS, MESSAGES, METADATA, PENDING_ACTIONS, PENDING_TRANSACTIONS, TRACES, PENDING_TRACES, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../params/routes';
+import {
+  ADDRESS_BOOK,
+  ADJACENT_TRANSACTIONS,
+  BLOCK_PAGE,
+  BLOCKS,
+  MASTERCHAIN_BLOCK_SHARDS,
+  MASTERCHAIN_BLOCK_SHARD_STATE,
+  MASTERCHAIN_INFO,
+  ACTIONS,
+  MESSAGES,
+  METADATA,
+  PENDING_ACTIONS,
+  PENDING_TRANSACTIONS,
+  TRACES,
+  PENDING_TRACES,
+  TRANSACTIONS,
+  TRANSACTIONS_BY_MESSAGE,
+} from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
@@ -51,7 +68,12 @@ type Run = Parsed['run'];
  * A route from its parameters, the parser of its request (shared with GraphQL) and its handler; `weight` is how
  * many transactions it may shape (a message or a block counted as one).
  */
-function route<R>(spec: RouteParams, request: (source: ParamSource) => R, run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>, weight?: (request: R) => number): Route {
+function route<R>(
+  spec: RouteParams,
+  request: (source: ParamSource) => R,
+  run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>,
+  weight?: (request: R) => number,
+): Route {
   return {
     spec,
     parse: (source) => {
@@ -74,7 +96,12 @@ const ROUTES: Record<string, Route> = {
     },
   },
   [`${API_PREFIX}transactions`]: route(TRANSACTIONS, transactions.transactionsRequest, transactions.getTransactions, (r) => r.page.limit),
-  [`${API_PREFIX}transactionsByMessage`]: route(TRANSACTIONS_BY_MESSAGE, byMessage.transactionsByMessageRequest, byMessage.getTransactionsByMessage, (r) => r.page.limit),
+  [`${API_PREFIX}transactionsByMessage`]: route(
+    TRANSACTIONS_BY_MESSAGE,
+    byMessage.transactionsByMessageRequest,
+    byMessage.getTransactionsByMessage,
+    (r) => r.page.limit,
+  ),
   // A transaction's neighbours: its parent and at most 255 children.
   [`${API_PREFIX}adjacentTransactions`]: route(ADJACENT_TRANSACTIONS, adjacent.adjacentTransactionsRequest, adjacent.getAdjacentTransactions, () => 256),
   [`${API_PREFIX}messages`]: route(MESSAGES, messages.messagesRequest, messages.getMessages, (r) => r.page.limit),
@@ -87,7 +114,12 @@ const ROUTES: Record<string, Route> = {
   [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
   [`${API_PREFIX}events`]: route(TRACES, traces.tracesRequest, traces.getEvents, (r) => r.page.limit),
   [`${API_PREFIX}actions`]: route(ACTIONS, actions.actionsRequest, actions.getActions, (r) => r.page.limit),
-  [`${API_PREFIX}pendingTransactions`]: route(PENDING_TRANSACTIONS, pendingTransactions.pendingTransactionsRequest, pendingTransactions.getPendingTransactions, (r) => r.account.length * 100),
+  [`${API_PREFIX}pendingTransactions`]: route(
+    PENDING_TRANSACTIONS,
+    pendingTransactions.pendingTransactionsRequest,
+    pendingTransactions.getPendingTransactions,
+    (r) => r.account.length * 100,
+  ),
   [`${API_PREFIX}pendingActions`]: route(PENDING_ACTIONS, pendingActions.pendingActionsRequest, pendingActions.getPendingActions, () => 100),
   [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };

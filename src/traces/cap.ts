@@ -11,8 +11,7 @@ export const maxTraceTransactions = (ctx: RequestContext): number => ctx.service
  * cap is too large. The count is the `traces.nodes_` column, or an emulated trace's node fields; an unknown
  * count (null) is not too large.
  */
-export const isTooLarge = (transactions: string | number | null, max: number): boolean =>
-  transactions !== null && Number(transactions) > max;
+export const isTooLarge = (transactions: string | number | null, max: number): boolean => transactions !== null && Number(transactions) > max;
 
 /** A trace too large to serve: its header, marked incomplete, with no transactions or actions loaded. */
 export const headerOnly = (source: Trace['source'], header: Trace['header']): Trace => ({

@@ -34,16 +34,19 @@ export async function databaseTraces(ctx: RequestContext, rows: TraceRow[], opts
       source: 'database',
       header,
       // As TON Center: a pending trace's transactions name its external message, a completed one's do not.
-      transactions: txs.map((row) => ({ row, emulated: false, finality: 'finalized', traceExternalHash: header.state === 'pending' ? header.external_hash : null })),
+      transactions: txs.map((row) => ({
+        row,
+        emulated: false,
+        finality: 'finalized',
+        traceExternalHash: header.state === 'pending' ? header.external_hash : null,
+      })),
       actions,
     };
   });
 }
 
 async function fromDatabase(ctx: RequestContext, q: PendingQuery): Promise<Trace[]> {
-  const rows = 'account' in q
-    ? await pendingTracesByAccount(ctx.db, q.account, q.limit)
-    : await pendingTracesByExternalHashes(ctx.db, q.extMsgHashes, q.limit);
+  const rows = 'account' in q ? await pendingTracesByAccount(ctx.db, q.account, q.limit) : await pendingTracesByExternalHashes(ctx.db, q.extMsgHashes, q.limit);
   return databaseTraces(ctx, rows);
 }
 
@@ -61,13 +64,14 @@ async function fromEmulator(ctx: RequestContext, q: PendingQuery, warnings: stri
   const max = maxTraceTransactions(ctx);
   let live: Trace[];
   try {
-    live = 'account' in q
-      ? await emulatedByAccount(ctx, emulator, q.account, q.limit, max, warnings)
-      : await dropCompleted(ctx, await fromRedis(emulator.tracesByExternalHashes(q.extMsgHashes, max)));
+    live =
+      'account' in q
+        ? await emulatedByAccount(ctx, emulator, q.account, q.limit, max, warnings)
+        : await dropCompleted(ctx, await fromRedis(emulator.tracesByExternalHashes(q.extMsgHashes, max)));
   } catch (err) {
     if (!(err instanceof EmulatorUnavailable)) throw err;
     emulator.failures.error(err.cause as Error);
-    warnings.push('emulated traces are missing: Redis (the trace emulator\'s store) did not answer; only traces pending in the database are shown');
+    warnings.push("emulated traces are missing: Redis (the trace emulator's store) did not answer; only traces pending in the database are shown");
     return [];
   }
   emulator.failures.recovered();
@@ -106,7 +110,10 @@ async function emulatedByAccount(
 
 /** A trace the database already holds as complete is no longer pending, whatever Redis still keeps. */
 async function dropCompleted(ctx: RequestContext, traces: Trace[]): Promise<Trace[]> {
-  const done = await completedExternalHashes(ctx.db, traces.map((t) => t.header.external_hash!));
+  const done = await completedExternalHashes(
+    ctx.db,
+    traces.map((t) => t.header.external_hash!),
+  );
   return traces.filter((t) => !done.has(t.header.external_hash!));
 }
 

@@ -85,11 +85,31 @@ const TOP = {
   },
   fields: [
     field('type', 'descr', 'enum', 'Kind of transaction (ton-indexer `descr`).', { enum: DESCR_TYPE, required: true, emulated: 'ord' }),
-    field('aborted', 'aborted', 'bool', "True when the transaction did not complete: the compute phase was skipped or failed, or the action phase failed. The account's state changes are rolled back; fees are still paid.", { packed: at(5) }),
+    field(
+      'aborted',
+      'aborted',
+      'bool',
+      "True when the transaction did not complete: the compute phase was skipped or failed, or the action phase failed. The account's state changes are rolled back; fees are still paid.",
+      { packed: at(5) },
+    ),
     field('destroyed', 'destroyed', 'bool', 'True when the account was deleted by this transaction.', { packed: at(7) }),
-    field('credit_first', 'credit_first', 'bool', 'True when the credit phase ran before the storage phase, which happens when the inbound message is not bounceable.', { packed: at(0) }),
-    field('is_tock', 'is_tock', 'bool', 'For a tick-tock transaction, true for tock (end of block), false for tick (start); null for other types.', { emulated: false }),
-    field('installed', 'installed', 'bool', 'For split_install and merge_install transactions, whether the prepared account was installed; null for other types.', { emulated: false }),
+    field(
+      'credit_first',
+      'credit_first',
+      'bool',
+      'True when the credit phase ran before the storage phase, which happens when the inbound message is not bounceable.',
+      { packed: at(0) },
+    ),
+    field('is_tock', 'is_tock', 'bool', 'For a tick-tock transaction, true for tock (end of block), false for tick (start); null for other types.', {
+      emulated: false,
+    }),
+    field(
+      'installed',
+      'installed',
+      'bool',
+      'For split_install and merge_install transactions, whether the prepared account was installed; null for other types.',
+      { emulated: false },
+    ),
   ],
 } as const satisfies DescrPhase;
 
@@ -104,8 +124,18 @@ const STORAGE = {
   packed: { at: 1 },
   fields: [
     field('storage_fees_collected', 'storage_fees_collected', 'int64', 'Storage fees collected from the balance, in nanotons.', { packed: at(0) }),
-    field('storage_fees_due', 'storage_fees_due', 'int64', 'Storage fees the balance could not cover, in nanotons: a debt collected from later incoming value (null when none).', { packed: at(1) }),
-    field('status_change', 'storage_status_change', 'enum', 'Whether unpaid storage froze or deleted the account.', { enum: STATUS_CHANGE, required: true, packed: at(2) }),
+    field(
+      'storage_fees_due',
+      'storage_fees_due',
+      'int64',
+      'Storage fees the balance could not cover, in nanotons: a debt collected from later incoming value (null when none).',
+      { packed: at(1) },
+    ),
+    field('status_change', 'storage_status_change', 'enum', 'Whether unpaid storage froze or deleted the account.', {
+      enum: STATUS_CHANGE,
+      required: true,
+      packed: at(2),
+    }),
   ],
 } as const satisfies DescrPhase;
 
@@ -118,9 +148,21 @@ const CREDIT = {
   },
   packed: { at: 2 },
   fields: [
-    field('due_fees_collected', 'credit_due_fees_collected', 'int64', 'Storage debt paid out of the incoming value, in nanotons (ton-indexer `credit_due_fees_collected`).', { packed: at(0) }),
+    field(
+      'due_fees_collected',
+      'credit_due_fees_collected',
+      'int64',
+      'Storage debt paid out of the incoming value, in nanotons (ton-indexer `credit_due_fees_collected`).',
+      { packed: at(0) },
+    ),
     field('credit', 'credit', 'int64', 'Value credited to the account, in nanotons.', { packed: at(1) }),
-    field('credit_extra_currencies', 'credit_extra_currencies', 'currencies', 'Extra currencies credited: `{"<currency id>": "<amount>"}`, amounts as decimal strings.', { emulated: {} }),
+    field(
+      'credit_extra_currencies',
+      'credit_extra_currencies',
+      'currencies',
+      'Extra currencies credited: `{"<currency id>": "<amount>"}`, amounts as decimal strings.',
+      { emulated: {} },
+    ),
   ],
 } as const satisfies DescrPhase;
 
@@ -138,16 +180,44 @@ const COMPUTE = {
   packed: { at: 3, tagged: true },
   fields: [
     field('skipped', 'compute_skipped', 'bool', 'True when TVM did not run; see `reason`.', { required: true, packed: 'tag' }),
-    field('reason', 'skipped_reason', 'enum', 'Why the phase was skipped (ton-indexer `skipped_reason`); null when it ran.', { enum: SKIP_REASON, when: 'skipped', packed: at(0, [0]) }),
+    field('reason', 'skipped_reason', 'enum', 'Why the phase was skipped (ton-indexer `skipped_reason`); null when it ran.', {
+      enum: SKIP_REASON,
+      when: 'skipped',
+      packed: at(0, [0]),
+    }),
     field('success', 'compute_success', 'bool', 'True when TVM ended with exit code 0 or 1 and committed its new state.', ran(0)),
-    field('msg_state_used', 'compute_msg_state_used', 'bool', "True when the code and data came from the message's state init (the contract was deployed by this message).", ran(1)),
+    field(
+      'msg_state_used',
+      'compute_msg_state_used',
+      'bool',
+      "True when the code and data came from the message's state init (the contract was deployed by this message).",
+      ran(1),
+    ),
     field('account_activated', 'compute_account_activated', 'bool', 'True when this phase turned an uninitialized account active.', ran(2)),
     field('gas_fees', 'compute_gas_fees', 'int64', 'Fees paid for the gas used, in nanotons.', ran(3)),
     field('gas_used', 'compute_gas_used', 'int64', 'Gas consumed, in gas units.', ran(4)),
-    field('gas_limit', 'compute_gas_limit', 'int64', 'Gas the run could buy with the available value, in gas units; 0 for an external-in message, which starts on `gasCredit`.', ran(5)),
-    field('gas_credit', 'compute_gas_credit', 'int64', 'Gas, in units, lent to an external-in message so it can run until the contract accepts it (ACCEPT); not set for internal messages.', ran(6)),
+    field(
+      'gas_limit',
+      'compute_gas_limit',
+      'int64',
+      'Gas the run could buy with the available value, in gas units; 0 for an external-in message, which starts on `gasCredit`.',
+      ran(5),
+    ),
+    field(
+      'gas_credit',
+      'compute_gas_credit',
+      'int64',
+      'Gas, in units, lent to an external-in message so it can run until the contract accepts it (ACCEPT); not set for internal messages.',
+      ran(6),
+    ),
     field('mode', 'compute_mode', 'int8', 'TVM mode byte of the phase (TL-B `mode:int8`), usually 0.', ran(7)),
-    field('exit_code', 'compute_exit_code', 'int32', 'TVM exit code: 0 and 1 are success; other codes are errors, raised by TVM itself (2 to 13, e.g. 9 cell underflow; -14 out of gas) or thrown by the contract code.', ran(8)),
+    field(
+      'exit_code',
+      'compute_exit_code',
+      'int32',
+      'TVM exit code: 0 and 1 are success; other codes are errors, raised by TVM itself (2 to 13, e.g. 9 cell underflow; -14 out of gas) or thrown by the contract code.',
+      ran(8),
+    ),
     field('exit_arg', 'compute_exit_arg', 'int32', 'Argument of the exception that ended the run, when there was one.', ran(9)),
     field('vm_steps', 'compute_vm_steps', 'count64', 'Number of TVM instructions executed.', ran(10)),
     field('vm_init_state_hash', 'compute_vm_init_state_hash', 'hash', 'Hash of the TVM state at the start of the run (base64 of 32 bytes).', ran(11)),
@@ -167,15 +237,44 @@ const ACTION = {
   fields: [
     field('success', 'action_success', 'bool', 'True when every action was performed.', { required: true, packed: at(0) }),
     field('valid', 'action_valid', 'bool', 'True when the action list could be parsed.', { packed: at(1) }),
-    field('no_funds', 'action_no_funds', 'bool', 'True when the phase failed because the balance could not pay for an action (a message value or its fees).', { packed: at(2) }),
-    field('status_change', 'action_status_change', 'enum', 'Whether the actions deleted the account (a message sent with the destroy flag).', { enum: STATUS_CHANGE, packed: at(3) }),
+    field('no_funds', 'action_no_funds', 'bool', 'True when the phase failed because the balance could not pay for an action (a message value or its fees).', {
+      packed: at(2),
+    }),
+    field('status_change', 'action_status_change', 'enum', 'Whether the actions deleted the account (a message sent with the destroy flag).', {
+      enum: STATUS_CHANGE,
+      packed: at(3),
+    }),
     field('total_fwd_fees', 'action_total_fwd_fees', 'int64', 'Forwarding fees of all the messages sent, in nanotons.', { packed: at(4) }),
-    field('total_action_fees', 'action_total_action_fees', 'int64', "Fees collected in this phase, in nanotons: mostly the share of the messages' forwarding fees taken at once.", { packed: at(5) }),
-    field('result_code', 'action_result_code', 'int32', 'Result of the phase: 0 on success, else the error of the failing action (e.g. 37 not enough TON to send a message, 33 too many actions).', { packed: at(6) }),
+    field(
+      'total_action_fees',
+      'action_total_action_fees',
+      'int64',
+      "Fees collected in this phase, in nanotons: mostly the share of the messages' forwarding fees taken at once.",
+      { packed: at(5) },
+    ),
+    field(
+      'result_code',
+      'action_result_code',
+      'int32',
+      'Result of the phase: 0 on success, else the error of the failing action (e.g. 37 not enough TON to send a message, 33 too many actions).',
+      { packed: at(6) },
+    ),
     field('result_arg', 'action_result_arg', 'int32', 'When the phase failed, usually the index of the failing action in the action list.', { packed: at(7) }),
     field('tot_actions', 'action_tot_actions', 'int', 'Number of actions in the action list.', { packed: at(8) }),
-    field('spec_actions', 'action_spec_actions', 'int', 'Number of actions other than sending messages (reserve, set code, change library) that were performed.', { packed: at(9) }),
-    field('skipped_actions', 'action_skipped_actions', 'int', 'Number of messages that failed and were skipped because they were sent with the ignore-errors flag (mode +2).', { packed: at(10) }),
+    field(
+      'spec_actions',
+      'action_spec_actions',
+      'int',
+      'Number of actions other than sending messages (reserve, set code, change library) that were performed.',
+      { packed: at(9) },
+    ),
+    field(
+      'skipped_actions',
+      'action_skipped_actions',
+      'int',
+      'Number of messages that failed and were skipped because they were sent with the ignore-errors flag (mode +2).',
+      { packed: at(10) },
+    ),
     field('msgs_created', 'action_msgs_created', 'int', 'Number of outbound messages created.', { packed: at(11) }),
     field('action_list_hash', 'action_action_list_hash', 'hash', 'Hash of the action list (base64 of 32 bytes).', { packed: at(12) }),
     field('tot_msg_size', 'action_tot_msg_size', 'msgSize', 'Total size of the messages created.', { packed: at(13) }),
@@ -196,7 +295,9 @@ const BOUNCE = {
   fields: [
     field('type', 'bounce', 'enum', 'Whether a bounced message was sent, and if not why.', { enum: BOUNCE_TYPE, required: true, packed: 'tag' }),
     field('msg_size', 'bounce_msg_size', 'msgSize', 'Size of the bounced message (set for NOFUNDS and OK).', { packed: at(0, [1, 2]) }),
-    field('req_fwd_fees', 'bounce_req_fwd_fees', 'int64', 'Forwarding fees the bounced message would have needed, in nanotons (NOFUNDS).', { packed: at(1, [1]) }),
+    field('req_fwd_fees', 'bounce_req_fwd_fees', 'int64', 'Forwarding fees the bounced message would have needed, in nanotons (NOFUNDS).', {
+      packed: at(1, [1]),
+    }),
     field('msg_fees', 'bounce_msg_fees', 'int64', 'Fees collected at once for the bounced message, in nanotons (OK).', { packed: at(1, [2]) }),
     field('fwd_fees', 'bounce_fwd_fees', 'int64', 'Forwarding fees the bounced message carries, in nanotons (OK).', { packed: at(2, [2]) }),
   ],
@@ -206,13 +307,19 @@ const SPLIT_INFO = {
   key: 'split_info',
   graphql: {
     name: 'SplitInfo',
-    description: 'Where an account stands in a shard split or merge (split_prepare, split_install, merge_prepare, merge_install transactions; ton-indexer `transactions.split_info_*`).',
+    description:
+      'Where an account stands in a shard split or merge (split_prepare, split_install, merge_prepare, merge_install transactions; ton-indexer `transactions.split_info_*`).',
     field: 'Shard split or merge details; null for other transaction types.',
   },
   fields: [
     field('cur_shard_pfx_len', 'split_info_cur_shard_pfx_len', 'int', 'Length in bits of the current shard prefix.', { required: true }),
     field('acc_split_depth', 'split_info_acc_split_depth', 'int', "The account's split depth (0 for ordinary accounts)."),
-    field('this_addr', 'split_info_this_addr', 'text', 'The `this_addr` of TL-B `SplitMergeInfo`: the 256-bit account address this step concerns, as the indexer stores it.'),
+    field(
+      'this_addr',
+      'split_info_this_addr',
+      'text',
+      'The `this_addr` of TL-B `SplitMergeInfo`: the 256-bit account address this step concerns, as the indexer stores it.',
+    ),
     field('sibling_addr', 'split_info_sibling_addr', 'text', 'The `sibling_addr` of TL-B `SplitMergeInfo`, as the indexer stores it.'),
   ],
 } as const satisfies DescrPhase;

@@ -14,7 +14,8 @@ const hasCurrencies = (v: unknown) => typeof v === 'object' && v !== null && Obj
  */
 export function toWireAction(row: ActionRow, network: Network) {
   const get = (path: string) => row.paths[path] ?? null;
-  const shown = (row.type === 'call_contract' || row.type === 'ton_transfer') && hasCurrencies(get('value_extra_currencies')) ? EXTRA_CURRENCY_TRANSFER : row.type;
+  const shown =
+    (row.type === 'call_contract' || row.type === 'ton_transfer') && hasCurrencies(get('value_extra_currencies')) ? EXTRA_CURRENCY_TRANSFER : row.type;
   return {
     trace_id: row.trace_id,
     action_id: row.action_id,

@@ -6,5 +6,8 @@ import { importFile } from '../../src/import/importFile';
 
 /** Loads the demo set the embedded database starts with. */
 export async function importDemo(db: Database): Promise<void> {
-  for (const file of readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort()) await importFile(db, path.join(DEMO_DIR, file));
+  for (const file of readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    await importFile(db, path.join(DEMO_DIR, file));
 }

@@ -33,4 +33,3 @@ export function pendingDataset() {
   mainnet.traces[0].trace_info.trace_state = 'pending';
   return { testnet, mainnet, pending: [...pending, mainnet.traces[0].trace_id as string] };
 }
-

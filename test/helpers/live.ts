@@ -11,14 +11,26 @@ import { LiveRuntime } from '../../src/live/runtime';
 import type { LiveLimits } from '../../src/config';
 import { testServices } from './service';
 
-export const LIMITS: LiveLimits = { queue: 64, maxSubscribers: 1000, maxPerIp: 1000, maxPerKey: 1000, maxAddresses: 100, maxAddressesPerIp: 1_000_000, maxAddressesPerKey: 1_000_000, maxAddressesTotal: 1_000_000 };
+export const LIMITS: LiveLimits = {
+  queue: 64,
+  maxSubscribers: 1000,
+  maxPerIp: 1000,
+  maxPerKey: 1000,
+  maxAddresses: 100,
+  maxAddressesPerIp: 1_000_000,
+  maxAddressesPerKey: 1_000_000,
+  maxAddressesTotal: 1_000_000,
+};
 
 /** A service with live events: the real HTTP server, the hub, and the emulator's Redis as its source. */
 export async function startLiveService(db: Database, redisUrl: string, limits: Partial<LiveLimits> = {}, access?: Services['access']) {
   const redis = new Redis(redisUrl);
   const live = new LiveRuntime({ ...LIMITS, ...limits });
   const services: Services = { ...testServices(db), emulator: new EmulatorRepository(redis), live, access };
-  const source = new RedisLiveSource(redisUrl, services.emulator!, live.hub, { maxTransactions: 4000, readAccountState: (key) => readAccountState(redis, key) });
+  const source = new RedisLiveSource(redisUrl, services.emulator!, live.hub, {
+    maxTransactions: 4000,
+    readAccountState: (key) => readAccountState(redis, key),
+  });
   await source.start();
   const { server, yoga } = createHttpServer(services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,10 @@ export function syntheticBlock(seqno: number, count: number, opts: { accounts?: 
   const transactions = [];
   for (let i = 0; i < count; i += 1) {
     const tx = structuredClone(template);
-    const account = `0:${createHash('sha256').update(`account ${i % (opts.accounts ?? count)}`).digest('hex').toUpperCase()}`;
+    const account = `0:${createHash('sha256')
+      .update(`account ${i % (opts.accounts ?? count)}`)
+      .digest('hex')
+      .toUpperCase()}`;
     tx.account = account;
     tx.hash = hash(`tx ${seqno} ${i}`);
     tx.lt = String(1_000_000_000n + BigInt(seqno) * 10_000n + BigInt(i));
@@ -40,8 +43,7 @@ export function syntheticBlock(seqno: number, count: number, opts: { accounts?: 
 export function syntheticTrace(count: number, seed = 'trace', opts: { rootAccount?: string; firstLt?: bigint } = {}) {
   const template = fixtureJson('transactions_testnet_2025-07_by_account.json').transactions[0];
   const msgHash = (i: number) => hash(`${seed} msg ${i}`);
-  const account = (i: number) =>
-    (i === 0 && opts.rootAccount) || `0:${createHash('sha256').update(`${seed} account ${i}`).digest('hex').toUpperCase()}`;
+  const account = (i: number) => (i === 0 && opts.rootAccount) || `0:${createHash('sha256').update(`${seed} account ${i}`).digest('hex').toUpperCase()}`;
   const lt = (i: number) => String((opts.firstLt ?? 2_000_000_000n) + BigInt(i) * 10n);
   const children = (i: number) => [2 * i + 1, 2 * i + 2].filter((c) => c < count);
   const txs: any[] = [];
@@ -63,7 +65,18 @@ export function syntheticTrace(count: number, seed = 'trace', opts: { rootAccoun
       destination: account(i),
       created_lt: parent < 0 ? null : String(BigInt(lt(parent)) + 1n),
     };
-    if (parent < 0) Object.assign(tx.in_msg, { value: null, fwd_fee: null, ihr_fee: null, created_at: null, bounce: null, bounced: null, ihr_disabled: null, import_fee: '0', value_extra_currencies: null });
+    if (parent < 0)
+      Object.assign(tx.in_msg, {
+        value: null,
+        fwd_fee: null,
+        ihr_fee: null,
+        created_at: null,
+        bounce: null,
+        bounced: null,
+        ihr_disabled: null,
+        import_fee: '0',
+        value_extra_currencies: null,
+      });
     tx.out_msgs = children(i).map((c, k) => ({
       ...structuredClone(template.out_msgs[1]),
       hash: msgHash(c),

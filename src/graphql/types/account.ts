@@ -32,7 +32,10 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
     addressBook: t.field({
       type: AddressBookEntry,
       description: "Its address-book entry (TON Center v3's `address_book[address]`): the form to show, its domain, its interfaces.",
-      resolve: async (a, _args, ctx) => ({ address: a.address, ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(a.address), ctx.services.network) }),
+      resolve: async (a, _args, ctx) => ({
+        address: a.address,
+        ...toWireAddressBookEntry(await ctx.loaders.addressInfo.load(a.address), ctx.services.network),
+      }),
     }),
     state: t.field({
       type: AccountState,
@@ -40,10 +43,19 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       description: 'Its latest state (ton-indexer `latest_account_states`), with its code and data BOCs; null when the indexer has none.',
       resolve: async (a, _args, ctx) => {
         const row = await ctx.loaders.latestState.load(a.address);
-        return row && {
-          hash: row.hash, balance: row.balance, extra_currencies: row.balance_extra_currencies, account_status: row.account_status,
-          frozen_hash: row.frozen_hash, data_hash: row.data_hash, code_hash: row.code_hash, data_boc: row.data_boc, code_boc: row.code_boc,
-        };
+        return (
+          row && {
+            hash: row.hash,
+            balance: row.balance,
+            extra_currencies: row.balance_extra_currencies,
+            account_status: row.account_status,
+            frozen_hash: row.frozen_hash,
+            data_hash: row.data_hash,
+            code_hash: row.code_hash,
+            data_boc: row.data_boc,
+            code_boc: row.code_boc,
+          }
+        );
       },
     }),
     stateUpdatedAt: t.int({
@@ -60,7 +72,8 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
     metadata: t.field({
       type: AddressMetadata,
       nullable: true,
-      description: "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[address]`); null otherwise.",
+      description:
+        "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[address]`); null otherwise.",
       resolve: async (a, _args, ctx) => {
         const entry = toWireMetadata(await ctx.loaders.metadata.load(a.address))[a.address];
         return entry ? { address: a.address, ...entry } : null;
@@ -79,7 +92,13 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       complexity: pageComplexity,
       description: 'The traces it took part in (a transaction of it), newest end first, as a connection with keyset cursors.',
       resolve: (a, args, ctx) =>
-        traceConnection('Account.traces', { account: a.address, traceIds: [], txHashes: [], msgHashes: [] }, supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]), args, ctx),
+        traceConnection(
+          'Account.traces',
+          { account: a.address, traceIds: [], txHashes: [], msgHashes: [] },
+          supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]),
+          args,
+          ctx,
+        ),
     }),
     actions: t.field({
       type: ActionConnection,
@@ -89,7 +108,16 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       resolve: (a, args, ctx) =>
         actionConnection(
           'Account.actions',
-          { account: a.address, txHashes: [], msgHashes: [], actionIds: [], traceIds: [], types: [], excludeTypes: [], supported: supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]) },
+          {
+            account: a.address,
+            txHashes: [],
+            msgHashes: [],
+            actionIds: [],
+            traceIds: [],
+            types: [],
+            excludeTypes: [],
+            supported: supportedActionTypesArg(args.supportedActionTypes) ?? expandActionTypes([]),
+          },
           args,
           ctx,
         ),

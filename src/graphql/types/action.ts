@@ -61,7 +61,8 @@ function detailField(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Obj>, type: 
   const description = detailFieldDescription(type, f);
   const get = (o: Obj) => o[f.key] ?? null;
   if (f.kind === 'object') return t.field({ type: compositeRefs.get(f.of!)!, nullable: true, description, resolve: (o) => get(o) as Obj | null });
-  if (f.kind === 'list') return t.field({ type: [compositeRefs.get(f.of!)!], complexity: { field: 1, multiplier: 3 }, description, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
+  if (f.kind === 'list')
+    return t.field({ type: [compositeRefs.get(f.of!)!], complexity: { field: 1, multiplier: 3 }, description, resolve: (o) => (get(o) as Obj[] | null) ?? [] });
   return scalarField(t, description, f.kind, get);
 }
 
@@ -106,14 +107,24 @@ export const Action = builder.objectRef<WireAction>('Action').implement({
     traceId: t.exposeString('trace_id', { nullable: true, description: 'Id of the trace the action was classified from (the root transaction hash, base64).' }),
     traceEndLt: t.expose('trace_end_lt', { type: 'BigInt', nullable: true, description: "Logical time of the trace's last transaction." }),
     traceEndUtime: t.exposeInt('trace_end_utime', { nullable: true, description: "Unix time (seconds) of the trace's last transaction." }),
-    traceMcSeqnoEnd: t.exposeInt('trace_mc_seqno_end', { nullable: true, description: "Seqno of the masterchain block that committed the trace's last transaction." }),
-    traceExternalHash: t.exposeString('trace_external_hash', { nullable: true, description: 'Hash of the external-in message that started the trace (base64).' }),
-    traceExternalHashNorm: t.exposeString('trace_external_hash_norm', { nullable: true, description: 'Normalized hash of that external message (see `Message.hashNorm`).' }),
+    traceMcSeqnoEnd: t.exposeInt('trace_mc_seqno_end', {
+      nullable: true,
+      description: "Seqno of the masterchain block that committed the trace's last transaction.",
+    }),
+    traceExternalHash: t.exposeString('trace_external_hash', {
+      nullable: true,
+      description: 'Hash of the external-in message that started the trace (base64).',
+    }),
+    traceExternalHashNorm: t.exposeString('trace_external_hash_norm', {
+      nullable: true,
+      description: 'Normalized hash of that external message (see `Message.hashNorm`).',
+    }),
     transactions: t.exposeStringList('transactions', { description: 'Hashes of the transactions the action spans (base64; ton-indexer `actions.tx_hashes`).' }),
     accounts: t.exposeStringList('accounts', { description: 'Raw addresses of the accounts the action involves, sorted (ton-indexer `action_accounts`).' }),
     finality: t.field({
       type: Finality,
-      description: "How final the action is: FINALIZED for stored actions; for an emulated trace's actions the classifier's value (PENDING while the trace is only emulated, CONFIRMED once its transactions are in shard blocks).",
+      description:
+        "How final the action is: FINALIZED for stored actions; for an emulated trace's actions the classifier's value (PENDING while the trace is only emulated, CONFIRMED once its transactions are in shard blocks).",
       resolve: (a) => a.finality,
     }),
     details: t.field({

@@ -18,7 +18,7 @@ export const AddressBookEntry = builder.objectRef<WireAddressBookEntry & { addre
     }),
     domain: t.exposeString('domain', {
       nullable: true,
-      description: "The shortest DNS domain (e.g. `alice.ton`) whose wallet record points to this address and which this address owns; null when none.",
+      description: 'The shortest DNS domain (e.g. `alice.ton`) whose wallet record points to this address and which this address owns; null when none.',
     }),
     interfaces: t.exposeStringList('interfaces', {
       nullable: true,
@@ -32,7 +32,8 @@ builder.queryField('addressBook', (t) =>
   t.field({
     type: [AddressBookEntry],
     nullable: { list: false, items: true },
-    description: "Address-book entries of the addresses given, each once in the order first given (REST's `/api/v3/addressBook`); null for a value that is not an address.",
+    description:
+      "Address-book entries of the addresses given, each once in the order first given (REST's `/api/v3/addressBook`); null for a value that is not an address.",
     args: routeArgs(t.arg, ADDRESS_BOOK),
     resolve: (_root, args, ctx) =>
       Promise.all(

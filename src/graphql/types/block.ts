@@ -10,7 +10,7 @@ export const Block = builder.objectRef<BlockRow>('Block');
 
 Block.implement({
   description:
-    "A block of the masterchain (workchain -1) or of a shard of a workchain (ton-indexer `blocks`). A database made by importing v3 responses knows only what those responses show of a block (its id, its masterchain block and generation time); the other fields are then null.",
+    'A block of the masterchain (workchain -1) or of a shard of a workchain (ton-indexer `blocks`). A database made by importing v3 responses knows only what those responses show of a block (its id, its masterchain block and generation time); the other fields are then null.',
   fields: (t) => ({
     workchain: t.exposeInt('workchain', { description: 'Workchain id: -1 for the masterchain, 0 for the basechain.' }),
     shard: t.expose('shard', {
@@ -38,7 +38,10 @@ Block.implement({
     }),
     startLt: t.expose('start_lt', { type: 'BigInt', nullable: true, description: "Logical time at the block's start: below every transaction in it." }),
     endLt: t.expose('end_lt', { type: 'BigInt', nullable: true, description: "Logical time at the block's end: above every transaction in it." }),
-    validatorListHashShort: t.exposeInt('validator_list_hash_short', { nullable: true, description: 'Short hash of the validator list that signed the block.' }),
+    validatorListHashShort: t.exposeInt('validator_list_hash_short', {
+      nullable: true,
+      description: 'Short hash of the validator list that signed the block.',
+    }),
     genCatchainSeqno: t.exposeInt('gen_catchain_seqno', { nullable: true, description: 'Catchain seqno of the validator session that generated the block.' }),
     minRefMcSeqno: t.exposeInt('min_ref_mc_seqno', { nullable: true, description: 'The lowest masterchain seqno the block refers to.' }),
     prevKeyBlockSeqno: t.exposeInt('prev_key_block_seqno', { nullable: true, description: 'Seqno of the latest key block before this one.' }),

@@ -17,17 +17,24 @@ const ENUMS = { TransactionType, StatusChange, ComputeSkipReason, BounceType };
 
 function typeOf(f: DescrField) {
   switch (f.kind) {
-    case 'bool': return 'Boolean';
+    case 'bool':
+      return 'Boolean';
     case 'int':
     case 'int8':
     case 'int32':
-    case 'count64': return 'Int';
-    case 'int64': return 'BigInt';
+    case 'count64':
+      return 'Int';
+    case 'int64':
+      return 'BigInt';
     case 'hash':
-    case 'text': return 'String';
-    case 'currencies': return 'JSON';
-    case 'enum': return ENUMS[f.enum!.graphql];
-    case 'msgSize': return MsgSize;
+    case 'text':
+      return 'String';
+    case 'currencies':
+      return 'JSON';
+    case 'enum':
+      return ENUMS[f.enum!.graphql];
+    case 'msgSize':
+      return MsgSize;
   }
 }
 
@@ -47,7 +54,10 @@ function phaseType(phase: DescrPhase, nested: readonly { key: string; descriptio
         ]),
       ),
       ...Object.fromEntries(
-        nested.map((n) => [camelCase(n.key), t.field({ type: n.ref, nullable: true, description: n.description, resolve: (p) => p[n.key] as WirePhase | null })]),
+        nested.map((n) => [
+          camelCase(n.key),
+          t.field({ type: n.ref, nullable: true, description: n.description, resolve: (p) => p[n.key] as WirePhase | null }),
+        ]),
       ),
     }),
   });

@@ -18,8 +18,7 @@ export const MessageDirection = builder.enumType(TRANSACTIONS_BY_MESSAGE.params.
 });
 
 export const AccountStatus = builder.enumType('AccountStatus', {
-  description:
-    "Status of an account (ton-indexer's `account_status_type`; TON Center v3 gives the lower-case string, e.g. `active`).",
+  description: "Status of an account (ton-indexer's `account_status_type`; TON Center v3 gives the lower-case string, e.g. `active`).",
   values: lowerCaseValues({
     uninit: 'The address holds a balance but no code or data yet: the contract is not deployed.',
     frozen: 'Frozen for unpaid storage fees: only the hash of its last state is kept until the debt is paid and the state restored.',
@@ -29,7 +28,7 @@ export const AccountStatus = builder.enumType('AccountStatus', {
 });
 
 export const TransactionType = builder.enumType('TransactionType', {
-  description: "Kind of transaction (TL-B `TransactionDescr` constructor; ton-indexer `transactions.descr`).",
+  description: 'Kind of transaction (TL-B `TransactionDescr` constructor; ton-indexer `transactions.descr`).',
   values: lowerCaseValues({
     ord: 'Ordinary: the account processes one inbound message (internal or external).',
     storage: 'Storage only: collects storage fees, with no inbound message.',

@@ -32,7 +32,11 @@ const LiveEventKind = builder.enumType('LiveEventKind', {
   description: 'What a live event tells.',
   values: {
     UPDATE: { value: 'update', description: 'The trace (or account) as it now is.' },
-    INVALIDATED: { value: 'invalidated', description: 'A trace this subscription was sent before it was final is gone: the emulator gave it up (its block was replaced, or it expired). Only `traceExternalHashNorm` is set.' },
+    INVALIDATED: {
+      value: 'invalidated',
+      description:
+        'A trace this subscription was sent before it was final is gone: the emulator gave it up (its block was replaced, or it expired). Only `traceExternalHashNorm` is set.',
+    },
     GAP: { value: 'gap', description: 'The subscriber read too slowly and lost events (`lost` says how many); re-read what it needs with a query.' },
   } as const,
 });
@@ -49,7 +53,11 @@ const LiveEventInterface = builder.interfaceRef<Envelope>('LiveEvent').implement
   fields: (t) => ({
     kind: t.field({ type: LiveEventKind, description: 'What the event tells.', resolve: (e) => e.kind }),
     finality: t.field({ type: Finality, nullable: true, description: 'How final what it tells is; null for INVALIDATED and GAP.', resolve: (e) => e.finality }),
-    traceExternalHashNorm: t.string({ nullable: true, description: 'The trace key: the normalized hash of the external message that started the trace (base64).', resolve: (e) => e.key }),
+    traceExternalHashNorm: t.string({
+      nullable: true,
+      description: 'The trace key: the normalized hash of the external message that started the trace (base64).',
+      resolve: (e) => e.key,
+    }),
     lost: t.int({ nullable: true, description: 'For GAP: how many events were lost.', resolve: (e) => e.lost }),
   }),
 });
@@ -87,7 +95,11 @@ const JettonWalletState = builder.objectRef<NonNullable<StateEvent['jetton']>>('
   description: "A jetton wallet's balance after a change, as the trace emulator reports it.",
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The jetton wallet.' }),
-    balance: t.expose('balance', { type: 'BigInt', nullable: true, description: "Its balance, in the jetton's smallest units (not nanotons: divide by 10^decimals from the jetton's metadata)." }),
+    balance: t.expose('balance', {
+      type: 'BigInt',
+      nullable: true,
+      description: "Its balance, in the jetton's smallest units (not nanotons: divide by 10^decimals from the jetton's metadata).",
+    }),
     owner: t.exposeString('owner', { nullable: true, description: 'Owner of the wallet.' }),
     jetton: t.exposeString('jetton', { nullable: true, description: 'Jetton master: which jetton it holds.' }),
     lastTransactionLt: t.expose('last_transaction_lt', { type: 'BigInt', nullable: true, description: "Logical time of the wallet's last transaction." }),
@@ -99,20 +111,33 @@ const AccountStateEvent = builder.objectRef<AccountEventShape>('AccountStateEven
   description: "An account's new state, confirmed or finalized (TON Center's `account_state_change`, and `jettons_change` for jetton wallets).",
   fields: (t) => ({
     account: t.string({ nullable: true, description: 'The account, raw.', resolve: (e) => e.event?.account ?? null }),
-    lastTransactionLt: t.field({ type: 'BigInt', nullable: true, description: "Logical time of the account's last transaction.", resolve: (e) => e.event?.lt ?? null }),
+    lastTransactionLt: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: "Logical time of the account's last transaction.",
+      resolve: (e) => e.event?.lt ?? null,
+    }),
     state: t.field({
       type: AccountState,
       nullable: true,
       description: 'The new state (hashes, balance, status).',
-      resolve: (e): WireAccountState | null => e.event && { ...e.event.state, hash: e.event.state.hash ?? '', extra_currencies: null, data_boc: null, code_boc: null },
+      resolve: (e): WireAccountState | null =>
+        e.event && { ...e.event.state, hash: e.event.state.hash ?? '', extra_currencies: null, data_boc: null, code_boc: null },
     }),
-    jettonWallet: t.field({ type: JettonWalletState, nullable: true, description: 'When the account is a jetton wallet: its balance, owner and jetton.', resolve: (e) => e.event?.jetton ?? null }),
+    jettonWallet: t.field({
+      type: JettonWalletState,
+      nullable: true,
+      description: 'When the account is a jetton wallet: its balance, owner and jetton.',
+      resolve: (e) => e.event?.jetton ?? null,
+    }),
   }),
 });
 
 /** A refusal as GraphQL tells it: a limit's status kept (429 over every transport, as the Streaming API says). */
 const refused = (err: LiveLimitError) =>
-  err.status === 400 ? badUserInput(err.message) : new GraphQLError(err.message, { extensions: { code: err.status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', http: { status: err.status } } });
+  err.status === 400
+    ? badUserInput(err.message)
+    : new GraphQLError(err.message, { extensions: { code: err.status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', http: { status: err.status } } });
 
 const checked = <T>(parse: () => T): T => {
   try {
@@ -153,7 +178,11 @@ function admissionOf(ctx: LiveContext, live: LiveRuntime): { admission: LiveAdmi
  * rather than a generator so that ending it (the client gone: `complete`, or the request's signal aborted)
  * frees the subscription at once, even while it waits for an event.
  */
-function liveStream<T>(context: RequestContext, interest: { accounts: string[]; traceKeys: string[] }, render: (event: LiveEvent | Gap) => T[]): AsyncIterableIterator<T> {
+function liveStream<T>(
+  context: RequestContext,
+  interest: { accounts: string[]; traceKeys: string[] },
+  render: (event: LiveEvent | Gap) => T[],
+): AsyncIterableIterator<T> {
   const ctx = context as LiveContext;
   const live = ctx.services.live;
   if (!live) throw badUserInput('live events are not served by this instance');
@@ -241,7 +270,9 @@ builder.subscriptionField('traces', (t) =>
     description: 'Traces touching the given accounts, or with the given trace keys, each time they change: emulated, confirmed, finalized, classified.',
     args: {
       accounts: t.arg.stringList({ description: 'Accounts whose traces to follow, any address form (at most LIVE_MAX_ADDRESSES).' }),
-      traceExternalHashNorms: t.arg.stringList({ description: 'Trace keys (normalized external message hashes, base64) to follow (at most LIVE_MAX_ADDRESSES).' }),
+      traceExternalHashNorms: t.arg.stringList({
+        description: 'Trace keys (normalized external message hashes, base64) to follow (at most LIVE_MAX_ADDRESSES).',
+      }),
       minFinality: accountArgs(t.arg).minFinality,
       supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 256 names)." }),
     },

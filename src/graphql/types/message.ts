@@ -38,17 +38,25 @@ const bodyOf = async (c: ContentRef, ctx: RequestContext): Promise<string | null
 
 const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   description:
-    "A message body decoded, in TON Center v3's form before October 2025 (`{\"type\": \"text_comment\", \"comment\": …}`). Only text comments (opcode 0 followed by UTF-8 text) are decoded; other bodies have no `decoded`.",
+    'A message body decoded, in TON Center v3\'s form before October 2025 (`{"type": "text_comment", "comment": …}`). Only text comments (opcode 0 followed by UTF-8 text) are decoded; other bodies have no `decoded`.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'What the body is: `text_comment`.' }),
-    comment: t.exposeString('comment', { nullable: true, description: 'The text of a text comment (invalid UTF-8 bytes become U+FFFD, NUL characters spaces).' }),
-    data: t.field({ type: 'JSON', nullable: true, description: 'Decoded fields of other body types; null (only text comments are decoded).', resolve: () => null }),
+    comment: t.exposeString('comment', {
+      nullable: true,
+      description: 'The text of a text comment (invalid UTF-8 bytes become U+FFFD, NUL characters spaces).',
+    }),
+    data: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Decoded fields of other body types; null (only text comments are decoded).',
+      resolve: () => null,
+    }),
   }),
 });
 
 export const MessageContent = builder.objectRef<ContentRef>('MessageContent').implement({
   description:
-    "A message body or init state: a cell as a BOC and its hash (ton-indexer `message_contents`, keyed by `messages.body_hash` or `init_state_hash`).",
+    'A message body or init state: a cell as a BOC and its hash (ton-indexer `message_contents`, keyed by `messages.body_hash` or `init_state_hash`).',
   fields: (t) => ({
     hash: t.exposeString('hash', { nullable: true, description: 'Hash of the cell (base64 of 32 bytes).' }),
     body: t.string({
@@ -69,31 +77,70 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
   description:
     "A message between accounts (ton-indexer `messages`): internal (source and destination set), external in (no source: sent from outside the chain, e.g. a signed wallet request) or external out (no destination: a log or event). Internal and external-out messages are created by a transaction's action phase; each is processed by at most one transaction of its destination.",
   fields: (t) => ({
-    hash: t.exposeString('msg_hash', { extensions: reads('msg_hash'), description: 'Hash of the message cell (base64 of 32 bytes; ton-indexer `messages.msg_hash`).' }),
+    hash: t.exposeString('msg_hash', {
+      extensions: reads('msg_hash'),
+      description: 'Hash of the message cell (base64 of 32 bytes; ton-indexer `messages.msg_hash`).',
+    }),
     hashNorm: t.exposeString('msg_hash_norm', {
       extensions: reads('msg_hash_norm'),
       nullable: true,
       description:
         'Normalized hash of an external-in message (base64): the hash with the source, import fee and state init cleared and the body as a reference, so it does not depend on how the sender serialized the message. ton-indexer sets it only where it differs from `hash`.',
     }),
-    source: t.exposeString('source', { extensions: reads('source'), nullable: true, description: 'Sender, raw `<workchain>:<64 uppercase hex>`; null for an external-in message.' }),
-    destination: t.exposeString('destination', { extensions: reads('destination'), nullable: true, description: 'Recipient, raw `<workchain>:<64 uppercase hex>`; null for an external-out message.' }),
-    value: t.expose('value', { extensions: reads('value'), type: 'BigInt', nullable: true, description: 'TON the message carries, in nanotons (1 TON = 10^9 nanotons); null for external messages.' }),
+    source: t.exposeString('source', {
+      extensions: reads('source'),
+      nullable: true,
+      description: 'Sender, raw `<workchain>:<64 uppercase hex>`; null for an external-in message.',
+    }),
+    destination: t.exposeString('destination', {
+      extensions: reads('destination'),
+      nullable: true,
+      description: 'Recipient, raw `<workchain>:<64 uppercase hex>`; null for an external-out message.',
+    }),
+    value: t.expose('value', {
+      extensions: reads('value'),
+      type: 'BigInt',
+      nullable: true,
+      description: 'TON the message carries, in nanotons (1 TON = 10^9 nanotons); null for external messages.',
+    }),
     valueExtraCurrencies: t.expose('value_extra_currencies', {
       extensions: reads('value_extra_currencies'),
       type: 'JSON',
       nullable: true,
-      description: 'Extra currencies the message carries: `{"<currency id>": "<amount>"}`, amounts as decimal strings; `{}` when none, null for external messages read from the database.',
+      description:
+        'Extra currencies the message carries: `{"<currency id>": "<amount>"}`, amounts as decimal strings; `{}` when none, null for external messages read from the database.',
     }),
-    fwdFee: t.expose('fwd_fee', { extensions: reads('fwd_fee'), type: 'BigInt', nullable: true, description: "Forwarding fee in nanotons, paid by the sender: what remains of the message's full forwarding fee after the share collected in the sender's action phase. Null for external messages." }),
-    ihrFee: t.expose('ihr_fee', { extensions: reads('ihr_fee'), type: 'BigInt', nullable: true, description: 'Instant Hypercube Routing fee, in nanotons; IHR is not in use, and since global version 12 this is 0.' }),
-    importFee: t.expose('import_fee', { extensions: reads('import_fee'), type: 'BigInt', nullable: true, description: 'Fee for importing an external-in message, in nanotons, paid by the receiving account.' }),
-    extraFlags: t.expose('extra_flags', { extensions: reads('extra_flags'), type: 'BigInt', nullable: true, description: 'Extra flags of an internal message, a decimal integer; ton-indexer fills it for messages since global version 12, null before.' }),
+    fwdFee: t.expose('fwd_fee', {
+      extensions: reads('fwd_fee'),
+      type: 'BigInt',
+      nullable: true,
+      description:
+        "Forwarding fee in nanotons, paid by the sender: what remains of the message's full forwarding fee after the share collected in the sender's action phase. Null for external messages.",
+    }),
+    ihrFee: t.expose('ihr_fee', {
+      extensions: reads('ihr_fee'),
+      type: 'BigInt',
+      nullable: true,
+      description: 'Instant Hypercube Routing fee, in nanotons; IHR is not in use, and since global version 12 this is 0.',
+    }),
+    importFee: t.expose('import_fee', {
+      extensions: reads('import_fee'),
+      type: 'BigInt',
+      nullable: true,
+      description: 'Fee for importing an external-in message, in nanotons, paid by the receiving account.',
+    }),
+    extraFlags: t.expose('extra_flags', {
+      extensions: reads('extra_flags'),
+      type: 'BigInt',
+      nullable: true,
+      description: 'Extra flags of an internal message, a decimal integer; ton-indexer fills it for messages since global version 12, null before.',
+    }),
     createdLt: t.expose('created_lt', {
       extensions: reads('created_lt'),
       type: 'BigInt',
       nullable: true,
-      description: "Logical time at which the sender created the message, greater than the sending transaction's lt; null for external-in messages. Out-messages are ordered by it.",
+      description:
+        "Logical time at which the sender created the message, greater than the sending transaction's lt; null for external-in messages. Out-messages are ordered by it.",
     }),
     createdAt: t.expose('created_at', {
       extensions: reads('created_at'),
@@ -116,24 +163,34 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
       description:
         "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`) for well-known opcodes (jettons, NFTs, comments, wallets, the main DEXes); null for others.",
     }),
-    ihrDisabled: t.exposeBoolean('ihr_disabled', { extensions: reads('ihr_disabled'), nullable: true, description: 'Whether Instant Hypercube Routing is disabled for this internal message; null for external messages.' }),
+    ihrDisabled: t.exposeBoolean('ihr_disabled', {
+      extensions: reads('ihr_disabled'),
+      nullable: true,
+      description: 'Whether Instant Hypercube Routing is disabled for this internal message; null for external messages.',
+    }),
     bounce: t.exposeBoolean('bounce', {
       extensions: reads('bounce'),
       nullable: true,
       description: 'Bounceable: if processing fails at the destination, the remaining value comes back in a bounced message. Null for external messages.',
     }),
-    bounced: t.exposeBoolean('bounced', { extensions: reads('bounced'), nullable: true, description: 'True for a bounced message: one returned to its sender because processing the original failed. Null for external messages.' }),
+    bounced: t.exposeBoolean('bounced', {
+      extensions: reads('bounced'),
+      nullable: true,
+      description: 'True for a bounced message: one returned to its sender because processing the original failed. Null for external messages.',
+    }),
     inMsgTxHash: t.string({
       extensions: reads('direction', 'tx_hash'),
       nullable: true,
       resolve: (m) => m.in_msg_tx_hash ?? (m.direction === 'in' ? m.tx_hash : null),
-      description: 'Hash of the transaction this message is the inbound message of, when it was read as such (under `Transaction.inMsg` or `TraceNode.inMsg`); otherwise null, see `destinationTransaction`.',
+      description:
+        'Hash of the transaction this message is the inbound message of, when it was read as such (under `Transaction.inMsg` or `TraceNode.inMsg`); otherwise null, see `destinationTransaction`.',
     }),
     outMsgTxHash: t.string({
       extensions: reads('direction', 'tx_hash'),
       nullable: true,
       resolve: (m) => m.out_msg_tx_hash ?? (m.direction === 'out' ? m.tx_hash : null),
-      description: 'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
+      description:
+        'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
     }),
     messageContent: t.field({
       extensions: reads('body_hash', 'opcode'),
@@ -147,17 +204,16 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
       type: MessageContent,
       nullable: true,
       resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, opcode: null }),
-      description: "The state init (code and data) the message carries to deploy its destination; null when it carries none.",
+      description: 'The state init (code and data) the message carries to deploy its destination; null when it carries none.',
     }),
   }),
 });
-
 
 builder.queryField('messages', (t) =>
   t.field({
     type: [Message],
     description:
-      "Messages matching every filter, each once with the transactions at both ends (`inMsgTxHash`, `outMsgTxHash`), as offset pages; the same rules and data as REST's `/api/v3/messages`. `source: \"null\"` selects external-in messages, `destination: \"null\"` external-out ones.",
+      'Messages matching every filter, each once with the transactions at both ends (`inMsgTxHash`, `outMsgTxHash`), as offset pages; the same rules and data as REST\'s `/api/v3/messages`. `source: "null"` selects external-in messages, `destination: "null"` external-out ones.',
     complexity: limitComplexity(MESSAGES),
     args: routeArgs(t.arg, MESSAGES),
     resolve: (_root, args, ctx, info) => {

@@ -12,7 +12,8 @@ const TokenInfo = builder.objectRef<WireTokenInfo>('TokenInfo').implement({
     type: t.exposeString('type', { description: "The role, named after the indexer's table: jetton_wallets, jetton_masters, nft_items or nft_collections." }),
     valid: t.boolean({
       nullable: true,
-      description: 'Whether the off-chain metadata was fetched and parsed (false: fetched and found invalid; null: not fetched yet). Always true for jetton wallets.',
+      description:
+        'Whether the off-chain metadata was fetched and parsed (false: fetched and found invalid; null: not fetched yet). Always true for jetton wallets.',
       resolve: (i) => i.valid ?? null,
     }),
     name: t.string({ nullable: true, description: 'Name from the token metadata (`address_metadata.name`).', resolve: (i) => i.name ?? null }),
@@ -25,21 +26,28 @@ const TokenInfo = builder.objectRef<WireTokenInfo>('TokenInfo').implement({
       description: "An NFT item's index in its collection (`nft_items.index`).",
       resolve: (i) => i.nft_index ?? null,
     }),
-    isNsfw: t.boolean({ nullable: true, description: 'Flagged as not safe for work (`address_metadata_flags.is_nsfw`); null for jetton wallets and when the metadata is missing or invalid.', resolve: (i) => i.is_nsfw ?? null }),
-    isScam: t.boolean({ nullable: true, description: 'Flagged as a scam (`address_metadata_flags.is_scam`); null for jetton wallets and when the metadata is missing or invalid.', resolve: (i) => i.is_scam ?? null }),
+    isNsfw: t.boolean({
+      nullable: true,
+      description: 'Flagged as not safe for work (`address_metadata_flags.is_nsfw`); null for jetton wallets and when the metadata is missing or invalid.',
+      resolve: (i) => i.is_nsfw ?? null,
+    }),
+    isScam: t.boolean({
+      nullable: true,
+      description: 'Flagged as a scam (`address_metadata_flags.is_scam`); null for jetton wallets and when the metadata is missing or invalid.',
+      resolve: (i) => i.is_scam ?? null,
+    }),
     extra: t.field({
       type: 'JSON',
       nullable: true,
       description:
-        'Other metadata fields (e.g. `decimals` of a jetton, image variants). For a jetton wallet: `{balance, jetton, owner}`, its jetton balance (decimal string in the jetton\'s smallest units), jetton master and owner.',
+        "Other metadata fields (e.g. `decimals` of a jetton, image variants). For a jetton wallet: `{balance, jetton, owner}`, its jetton balance (decimal string in the jetton's smallest units), jetton master and owner.",
       resolve: (i) => i.extra ?? null,
     }),
   }),
 });
 
 export const AddressMetadata = builder.objectRef<WireAddressMetadata & { address: string }>('AddressMetadata').implement({
-  description:
-    "Token metadata of an address that is a jetton wallet, jetton master, NFT item or NFT collection (TON Center v3's `metadata` map entry).",
+  description: "Token metadata of an address that is a jetton wallet, jetton master, NFT item or NFT collection (TON Center v3's `metadata` map entry).",
   fields: (t) => ({
     address: t.exposeString('address', { description: 'Raw address, `<workchain>:<64 uppercase hex>`.' }),
     isIndexed: t.exposeBoolean('is_indexed', { description: 'True when the metadata of every entry in `tokenInfo` has been fetched.' }),
@@ -55,7 +63,8 @@ export const AddressMetadata = builder.objectRef<WireAddressMetadata & { address
 builder.queryField('metadata', (t) =>
   t.field({
     type: [AddressMetadata],
-    description: "Token metadata of those of the addresses given that are tokens, by raw address (REST's `/api/v3/metadata`); values that are not addresses are left out.",
+    description:
+      "Token metadata of those of the addresses given that are tokens, by raw address (REST's `/api/v3/metadata`); values that are not addresses are left out.",
     args: routeArgs(t.arg, METADATA),
     resolve: async (_root, args, ctx) =>
       Object.entries(await metadataOf(ctx, metadataRequest(graphqlSource(args)))).map(([address, entry]) => ({ address, ...entry })),

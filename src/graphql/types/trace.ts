@@ -81,7 +81,11 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
       const built = buildTree(
         txs.map((tx, i) => {
           const inMsg = messages[i].find((m) => m.direction === 'in') ?? null;
-          return { hash: tx.row.hash, inMsgHash: inMsg?.msg_hash ?? null, outMsgHashes: messages[i].filter((m) => m.direction === 'out').map((m) => m.msg_hash) };
+          return {
+            hash: tx.row.hash,
+            inMsgHash: inMsg?.msg_hash ?? null,
+            outMsgHashes: messages[i].filter((m) => m.direction === 'out').map((m) => m.msg_hash),
+          };
         }),
       );
       const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])) };
@@ -98,7 +102,7 @@ const TraceInfo = builder.objectRef<TraceRef['header']>('TraceInfo').implement({
     traceState: t.exposeString('state', {
       nullable: true,
       description:
-        'complete (every message delivered), pending (messages still in flight, or emulated) or broken (the indexer could not assemble it); ton-indexer `traces.state`. Not the same as a transaction\'s finality.',
+        "complete (every message delivered), pending (messages still in flight, or emulated) or broken (the indexer could not assemble it); ton-indexer `traces.state`. Not the same as a transaction's finality.",
     }),
     classificationState: t.exposeString('classification_state', {
       nullable: true,
@@ -109,10 +113,15 @@ const TraceInfo = builder.objectRef<TraceRef['header']>('TraceInfo').implement({
       description: 'Number of messages in the trace (ton-indexer `traces.edges_`; for an emulated trace, every out-message plus the external-in message).',
       resolve: (h) => (h.edges_ === null ? null : Number(h.edges_)),
     }),
-    transactions: t.int({ nullable: true, description: 'Number of transactions in the trace (ton-indexer `traces.nodes_`).', resolve: (h) => (h.nodes_ === null ? null : Number(h.nodes_)) }),
+    transactions: t.int({
+      nullable: true,
+      description: 'Number of transactions in the trace (ton-indexer `traces.nodes_`).',
+      resolve: (h) => (h.nodes_ === null ? null : Number(h.nodes_)),
+    }),
     pendingMessages: t.int({
       nullable: true,
-      description: 'Number of messages not yet processed by an indexed transaction (ton-indexer `traces.pending_edges_`); for an emulated trace, the messages of its emulated transactions.',
+      description:
+        'Number of messages not yet processed by an indexed transaction (ton-indexer `traces.pending_edges_`); for an emulated trace, the messages of its emulated transactions.',
       resolve: (h) => (h.pending_edges_ === null ? null : Number(h.pending_edges_)),
     }),
   }),
@@ -126,13 +135,25 @@ TraceNode.implement({
     transactionHash: t.string({ description: "Hash of the node's transaction (base64 of 32 bytes).", resolve: (n) => n.node.hash }),
     txHash: t.string({ description: "Same as `transactionHash`, under TON Center v3's name (`tx_hash`).", resolve: (n) => n.node.hash }),
     transactionLt: t.field({ type: 'BigInt', description: "Logical time of the node's transaction.", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.lt }),
-    transactionNow: t.int({ nullable: true, description: "Unix time (seconds) of the node's transaction.", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.now }),
-    transactionAborted: t.boolean({ nullable: true, description: "Whether the node's transaction was aborted (see `TransactionDescription.aborted`).", resolve: (n) => n.tree.txs.get(n.node.hash)!.row.aborted }),
-    inMsgHash: t.string({ nullable: true, description: 'Hash of the inbound message that caused this transaction (base64); null when it has none.', resolve: (n) => n.node.inMsgHash }),
+    transactionNow: t.int({
+      nullable: true,
+      description: "Unix time (seconds) of the node's transaction.",
+      resolve: (n) => n.tree.txs.get(n.node.hash)!.row.now,
+    }),
+    transactionAborted: t.boolean({
+      nullable: true,
+      description: "Whether the node's transaction was aborted (see `TransactionDescription.aborted`).",
+      resolve: (n) => n.tree.txs.get(n.node.hash)!.row.aborted,
+    }),
+    inMsgHash: t.string({
+      nullable: true,
+      description: 'Hash of the inbound message that caused this transaction (base64); null when it has none.',
+      resolve: (n) => n.node.inMsgHash,
+    }),
     inMsg: t.field({
       type: Message,
       nullable: true,
-      description: 'The inbound message that caused this transaction: the external-in message at the root, a parent\'s out-message below it.',
+      description: "The inbound message that caused this transaction: the external-in message at the root, a parent's out-message below it.",
       // The tree holds the in-message's keys only: its fields are read with what the selection needs.
       resolve: async (n, _args, ctx, info) => {
         if (n.node.inMsgHash === null) return null;
@@ -141,7 +162,12 @@ TraceNode.implement({
       },
     }),
     transaction: t.field({ type: Transaction, description: "The node's transaction, in full.", resolve: (n) => n.tree.txs.get(n.node.hash)! }),
-    children: t.field({ type: [TraceNode], description: "The transactions this node's out-messages caused, one per delivered message.", complexity: { field: 1, multiplier: 4 }, resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })) }),
+    children: t.field({
+      type: [TraceNode],
+      description: "The transactions this node's out-messages caused, one per delivered message.",
+      complexity: { field: 1, multiplier: 4 },
+      resolve: (n) => n.node.children.map((node) => ({ node, tree: n.tree })),
+    }),
   }),
 });
 
@@ -171,7 +197,8 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
     mcSeqnoStart: t.field({
       type: 'BigInt',
       nullable: true,
-      description: 'Seqno of the masterchain block that committed the root transaction (for an emulated trace, the one the emulation ran on); a decimal string, as in TON Center v3.',
+      description:
+        'Seqno of the masterchain block that committed the root transaction (for an emulated trace, the one the emulation ran on); a decimal string, as in TON Center v3.',
       resolve: (tr) => tr.header.mc_seqno_start,
     }),
     mcSeqnoEnd: t.field({
@@ -182,18 +209,46 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
     }),
     startLt: t.field({ type: 'BigInt', nullable: true, description: 'Logical time of the root transaction.', resolve: (tr) => tr.header.start_lt }),
     startUtime: t.int({ nullable: true, description: 'Unix time (seconds) of the root transaction.', resolve: (tr) => tr.header.start_utime }),
-    endLt: t.field({ type: 'BigInt', nullable: true, description: 'Highest logical time of the trace\'s transactions so far.', resolve: (tr) => tr.header.end_lt }),
+    endLt: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: "Highest logical time of the trace's transactions so far.",
+      resolve: (tr) => tr.header.end_lt,
+    }),
     endUtime: t.int({ nullable: true, description: 'Unix time (seconds) of the latest transaction so far.', resolve: (tr) => tr.header.end_utime }),
     traceInfo: t.field({ type: TraceInfo, description: 'State and size of the trace.', resolve: (tr) => tr.header }),
     isIncomplete: t.boolean({
       description: 'True for a trace with more transactions than the service serves (`MAX_TRACE_TRANSACTIONS`, default 4000): only its header is returned.',
       resolve: (tr) => tr.incomplete ?? false,
     }),
-    warning: t.string({ nullable: true, description: 'Why the trace is not whole: `trace is too large` for an incomplete trace, `missing node in trace found` when a transaction could not be placed in the tree; null otherwise.', resolve: async (tr, _args, ctx) => (tr.incomplete ? TOO_LARGE_WARNING : (await treeOf(tr, ctx)).warning) }),
-    root: t.field({ type: TraceNode, nullable: true, description: 'The root of the tree, the transaction that started the trace (the spec and TON Center v3 call it `trace`); null for an incomplete trace.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
-    trace: t.field({ type: TraceNode, nullable: true, description: 'Same as `root`, under the spec\'s and TON Center v3\'s name.', resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root }),
-    transactions: t.field({ type: [Transaction], description: 'Every transaction of the trace, by logical time ascending (TON Center v3 gives a map by hash).', complexity: { field: 1, multiplier: 50 }, resolve: (tr, _args, ctx) => transactionsOf(tr, ctx) }),
-    transactionsOrder: t.stringList({ description: 'Hashes of the transactions, by logical time ascending.', resolve: async (tr, _args, ctx) => (await transactionsOf(tr, ctx)).map((tx) => tx.row.hash) }),
+    warning: t.string({
+      nullable: true,
+      description:
+        'Why the trace is not whole: `trace is too large` for an incomplete trace, `missing node in trace found` when a transaction could not be placed in the tree; null otherwise.',
+      resolve: async (tr, _args, ctx) => (tr.incomplete ? TOO_LARGE_WARNING : (await treeOf(tr, ctx)).warning),
+    }),
+    root: t.field({
+      type: TraceNode,
+      nullable: true,
+      description: 'The root of the tree, the transaction that started the trace (the spec and TON Center v3 call it `trace`); null for an incomplete trace.',
+      resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root,
+    }),
+    trace: t.field({
+      type: TraceNode,
+      nullable: true,
+      description: "Same as `root`, under the spec's and TON Center v3's name.",
+      resolve: async (tr, _args, ctx) => (await treeOf(tr, ctx)).root,
+    }),
+    transactions: t.field({
+      type: [Transaction],
+      description: 'Every transaction of the trace, by logical time ascending (TON Center v3 gives a map by hash).',
+      complexity: { field: 1, multiplier: 50 },
+      resolve: (tr, _args, ctx) => transactionsOf(tr, ctx),
+    }),
+    transactionsOrder: t.stringList({
+      description: 'Hashes of the transactions, by logical time ascending.',
+      resolve: async (tr, _args, ctx) => (await transactionsOf(tr, ctx)).map((tx) => tx.row.hash),
+    }),
     actions: t.field({
       type: [Action],
       complexity: { field: 1, multiplier: 5 },
@@ -258,14 +313,17 @@ builder.objectFields(Transaction, (t) => ({
   actions: t.field({
     type: [Action],
     complexity: { field: 1, multiplier: 5 },
-    description: "The actions of its trace that span this transaction, as a client of `supportedActionTypes` sees them (default latest).",
+    description: 'The actions of its trace that span this transaction, as a client of `supportedActionTypes` sees them (default latest).',
     args: { supportedActionTypes: t.arg.stringList({ description: SUPPORTED_ACTION_TYPES_ARG }) },
     extensions: { columns: ['hash', 'trace_id'] },
     resolve: async (tx, args, ctx) => {
       if (tx.row.trace_id === null) return [];
       const rows = await ctx.loaders.actionsByTrace.load(tx.row.trace_id);
       const types = supportedActionTypesArg(args.supportedActionTypes);
-      return selectActions(rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)), types).map((a) => toWireAction(a, ctx.services.network));
+      return selectActions(
+        rows.filter((a) => a.tx_hashes?.includes(tx.row.hash)),
+        types,
+      ).map((a) => toWireAction(a, ctx.services.network));
     },
   }),
   trace: t.field({
@@ -328,7 +386,9 @@ builder.queryFields((t) => ({
     type: Trace,
     nullable: true,
     description: "A trace by its id (the root transaction's hash), or a pending one by its external message hash.",
-    args: { id: t.arg.string({ required: true, description: 'Trace id (the root transaction hash) or external message hash: 64 hex digits, base64 or base64url.' }) },
+    args: {
+      id: t.arg.string({ required: true, description: 'Trace id (the root transaction hash) or external message hash: 64 hex digits, base64 or base64url.' }),
+    },
     resolve: async (_root, args, ctx) => {
       const id = parseHash(args.id);
       if (!id) throw badUserInput(`id must be 64 hex digits or base64/base64url of 32 bytes, got "${args.id.slice(0, 80)}"`);

@@ -2,8 +2,15 @@ import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages
 import type { GraphQLResolveInfo } from 'graphql';
 import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
 import {
-  adjacentTransactions, existingBlockPage, transactionKey, transactionsByMessageFilter, transactionsKeyset, transactionsPage, TRANSACTION_HEADER_COLUMNS,
-  type TransactionColumn, type TransactionScope,
+  adjacentTransactions,
+  existingBlockPage,
+  transactionKey,
+  transactionsByMessageFilter,
+  transactionsKeyset,
+  transactionsPage,
+  TRANSACTION_HEADER_COLUMNS,
+  type TransactionColumn,
+  type TransactionScope,
 } from '../../data/transactions';
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
@@ -36,7 +43,12 @@ import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 /** A transaction as GraphQL holds it: a whole row, or a database row read without its description columns. */
 export type TransactionRef = TraceTransaction<TransactionHeaderRow>;
 
-export const fromDatabase = <R extends TransactionHeaderRow>(row: R): TraceTransaction<R> => ({ row, emulated: false, finality: 'finalized', traceExternalHash: null });
+export const fromDatabase = <R extends TransactionHeaderRow>(row: R): TraceTransaction<R> => ({
+  row,
+  emulated: false,
+  finality: 'finalized',
+  traceExternalHash: null,
+});
 
 /** `prev_trans_hash` of an account's first transaction: no previous one. */
 const FIRST = 'A'.repeat(43) + '=';
@@ -79,7 +91,11 @@ export const Transaction = builder.loadableObject('Transaction', {
   },
   toKey: (tx: TransactionRef) => tx.row.hash,
   fields: (t) => ({
-    account: t.string({ extensions: reads('account'), description: 'The account the transaction belongs to, raw `<workchain>:<64 uppercase hex>`.', resolve: (tx) => tx.row.account }),
+    account: t.string({
+      extensions: reads('account'),
+      description: 'The account the transaction belongs to, raw `<workchain>:<64 uppercase hex>`.',
+      resolve: (tx) => tx.row.account,
+    }),
     hash: t.string({ extensions: reads('hash'), description: 'Hash of the transaction (base64 of 32 bytes); identifies it.', resolve: (tx) => tx.row.hash }),
     lt: t.field({
       extensions: reads('lt'),
@@ -88,7 +104,12 @@ export const Transaction = builder.loadableObject('Transaction', {
         "Logical time of the transaction: a counter that increases monotonically along each account's chain and past the lt of every message it receives, so it orders an account's transactions and puts causes before effects.",
       resolve: (tx) => tx.row.lt,
     }),
-    now: t.int({ extensions: reads('now'), nullable: true, description: 'Unix time (seconds) of the transaction: the generation time of its block.', resolve: (tx) => tx.row.now }),
+    now: t.int({
+      extensions: reads('now'),
+      nullable: true,
+      description: 'Unix time (seconds) of the transaction: the generation time of its block.',
+      resolve: (tx) => tx.row.now,
+    }),
     mcBlockSeqno: t.int({
       extensions: reads('mc_block_seqno'),
       nullable: true,
@@ -105,7 +126,7 @@ export const Transaction = builder.loadableObject('Transaction', {
     traceExternalHash: t.string({
       extensions: reads(),
       nullable: true,
-      description: "Hash of the external message that started the trace (base64); set for transactions served as part of a pending trace, null otherwise.",
+      description: 'Hash of the external message that started the trace (base64); set for transactions served as part of a pending trace, null otherwise.',
       resolve: (tx) => tx.traceExternalHash,
     }),
     prevTransHash: t.string({
@@ -114,9 +135,27 @@ export const Transaction = builder.loadableObject('Transaction', {
       description: "Hash of the account's previous transaction (base64); all zeros (`AAAA…=`) for its first.",
       resolve: (tx) => tx.row.prev_trans_hash,
     }),
-    prevTransLt: t.field({ extensions: reads('prev_trans_lt'), type: 'BigInt', nullable: true, description: "Logical time of the account's previous transaction; 0 for its first.", resolve: (tx) => tx.row.prev_trans_lt }),
-    origStatus: t.field({ extensions: reads('orig_status'), type: AccountStatus, nullable: true, description: 'Status of the account before the transaction.', resolve: (tx) => tx.row.orig_status }),
-    endStatus: t.field({ extensions: reads('end_status'), type: AccountStatus, nullable: true, description: 'Status of the account after the transaction.', resolve: (tx) => tx.row.end_status }),
+    prevTransLt: t.field({
+      extensions: reads('prev_trans_lt'),
+      type: 'BigInt',
+      nullable: true,
+      description: "Logical time of the account's previous transaction; 0 for its first.",
+      resolve: (tx) => tx.row.prev_trans_lt,
+    }),
+    origStatus: t.field({
+      extensions: reads('orig_status'),
+      type: AccountStatus,
+      nullable: true,
+      description: 'Status of the account before the transaction.',
+      resolve: (tx) => tx.row.orig_status,
+    }),
+    endStatus: t.field({
+      extensions: reads('end_status'),
+      type: AccountStatus,
+      nullable: true,
+      description: 'Status of the account after the transaction.',
+      resolve: (tx) => tx.row.end_status,
+    }),
     totalFees: t.field({
       extensions: reads('total_fees'),
       type: 'BigInt',
@@ -142,7 +181,12 @@ export const Transaction = builder.loadableObject('Transaction', {
         return toWireDescription(row);
       },
     }),
-    blockRef: t.field({ extensions: reads('block_workchain', 'block_shard', 'block_seqno'), type: BlockRef, description: 'The shard block holding the transaction.', resolve: (tx) => toWireBlockRef(tx.row) }),
+    blockRef: t.field({
+      extensions: reads('block_workchain', 'block_shard', 'block_seqno'),
+      type: BlockRef,
+      description: 'The shard block holding the transaction.',
+      resolve: (tx) => toWireBlockRef(tx.row),
+    }),
     block: t.field({
       extensions: reads('block_workchain', 'block_shard', 'block_seqno'),
       type: Block,
@@ -155,10 +199,16 @@ export const Transaction = builder.loadableObject('Transaction', {
     }),
     emulated: t.boolean({
       extensions: reads(),
-      description: "True while the transaction exists only in emulation (TON Center's trace emulator predicted it; finality PENDING); false once it is in a block.",
+      description:
+        "True while the transaction exists only in emulation (TON Center's trace emulator predicted it; finality PENDING); false once it is in a block.",
       resolve: (tx) => tx.emulated,
     }),
-    finality: t.field({ extensions: reads(), type: Finality, description: 'How final the transaction is: PENDING, CONFIRMED or FINALIZED.', resolve: (tx) => tx.finality }),
+    finality: t.field({
+      extensions: reads(),
+      type: Finality,
+      description: 'How final the transaction is: PENDING, CONFIRMED or FINALIZED.',
+      resolve: (tx) => tx.finality,
+    }),
     inMsg: t.field({
       extensions: reads('hash'),
       type: Message,
@@ -208,7 +258,8 @@ export const Transaction = builder.loadableObject('Transaction', {
       extensions: reads('account'),
       type: AddressMetadata,
       nullable: true,
-      description: "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[account]`); null otherwise.",
+      description:
+        "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[account]`); null otherwise.",
       resolve: async (tx, _args, ctx) => {
         const entry = toWireMetadata(await ctx.loaders.metadata.load(tx.row.account))[tx.row.account];
         return entry ? { address: tx.row.account, ...entry } : null;
@@ -276,7 +327,13 @@ export const TransactionConnection = builder.connectionObject(
 );
 
 /** A transaction connection over a scope: its page reads the columns the nodes' selection needs. */
-export const transactionConnection = (field: string, scope: TransactionScope, args: DefaultConnectionArguments, ctx: RequestContext, info: GraphQLResolveInfo) => {
+export const transactionConnection = (
+  field: string,
+  scope: TransactionScope,
+  args: DefaultConnectionArguments,
+  ctx: RequestContext,
+  info: GraphQLResolveInfo,
+) => {
   const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, ['edges', 'node']);
   return keysetConnection(
     field,
@@ -363,7 +420,12 @@ builder.queryFields((t) => ({
     type: Transaction,
     nullable: true,
     description: 'A transaction by its hash, from the database or from the pending traces this request has read; null when unknown.',
-    args: { hash: t.arg.string({ required: true, description: 'Transaction hash: 64 hex digits (optionally `0x`), or base64 / base64url of 32 bytes, padded or not.' }) },
+    args: {
+      hash: t.arg.string({
+        required: true,
+        description: 'Transaction hash: 64 hex digits (optionally `0x`), or base64 / base64url of 32 bytes, padded or not.',
+      }),
+    },
     resolve: (_root, args) => {
       const hash = parseHash(args.hash);
       if (!hash) throw badUserInput(`hash must be 64 hex digits or base64/base64url of 32 bytes, got "${args.hash.slice(0, 80)}"`);

@@ -39,10 +39,14 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
 
 /** The address book and metadata over every address of the trace, fetched once for every client that asks. */
 function enrichment(services: Services, v: TraceView) {
-  v.book ??= bookAndMetadata(createRequestContext(services), [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))], {
-    noAddressBook: false,
-    noMetadata: false,
-  }).catch(() => ({ address_book: {}, metadata: {} }));
+  v.book ??= bookAndMetadata(
+    createRequestContext(services),
+    [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))],
+    {
+      noAddressBook: false,
+      noMetadata: false,
+    },
+  ).catch(() => ({ address_book: {}, metadata: {} }));
   return v.book;
 }
 
@@ -55,7 +59,8 @@ const pick = <T>(map: Record<string, T>, keys: Iterable<string>) => {
 /** A streaming transaction: as the v3 one, its account states by hash only, no external hash outside a trace event. */
 function streamingTransaction(t: WireTransaction, inTrace: boolean) {
   const { trace_external_hash, ...rest } = t;
-  const state = (s: WireTransaction['account_state_before']) => s && { hash: s.hash, balance: null, extra_currencies: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null };
+  const state = (s: WireTransaction['account_state_before']) =>
+    s && { hash: s.hash, balance: null, extra_currencies: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null };
   const out = { ...rest, account_state_before: state(t.account_state_before), account_state_after: state(t.account_state_after) };
   return inTrace ? { ...out, trace_external_hash } : out;
 }
@@ -84,7 +89,16 @@ interface Rendered {
 const renderings = new WeakMap<LiveEvent, Map<string, Promise<Rendered>>>();
 
 const signatureOf = (s: ClientSettings) =>
-  JSON.stringify([[...s.types].sort(), [...s.addresses].sort(), [...s.traceKeys].sort(), s.minFinality, s.includeAddressBook, s.includeMetadata, [...s.actionTypes].sort(), [...s.supported].sort()]);
+  JSON.stringify([
+    [...s.types].sort(),
+    [...s.addresses].sort(),
+    [...s.traceKeys].sort(),
+    s.minFinality,
+    s.includeAddressBook,
+    s.includeMetadata,
+    [...s.actionTypes].sort(),
+    [...s.supported].sort(),
+  ]);
 
 /**
  * One client of the Streaming API: what it subscribed to, and which traces it was sent before they were
@@ -156,7 +170,13 @@ export class StreamingClient {
     const { finality } = chosen;
     const v = await view(this.services, event);
     const txs = chosen.transactions.map((t) => v.transactions.get(t.row.hash)!);
-    return { type: 'transactions', finality, trace_external_hash_norm: event.key, transactions: txs.map((t) => streamingTransaction(t, false)), ...(await this.extras(s, v, addressesOf(txs))) };
+    return {
+      type: 'transactions',
+      finality,
+      trace_external_hash_norm: event.key,
+      transactions: txs.map((t) => streamingTransaction(t, false)),
+      ...(await this.extras(s, v, addressesOf(txs))),
+    };
   }
 
   private async classified(event: TraceEvent, s: ClientSettings): Promise<object[]> {
@@ -170,7 +190,13 @@ export class StreamingClient {
     if (s.types.has('actions')) {
       const mine = involving(chosen.actions, s.addresses).map((row) => wire.get(row)!);
       if (mine.length > 0) {
-        out.push({ type: 'actions', finality, trace_external_hash_norm: event.key, actions: mine, ...(await this.extras(s, v, mine.flatMap(addressesOfAction))) });
+        out.push({
+          type: 'actions',
+          finality,
+          trace_external_hash_norm: event.key,
+          actions: mine,
+          ...(await this.extras(s, v, mine.flatMap(addressesOfAction))),
+        });
       }
     }
     if (s.types.has('trace') && s.traceKeys.has(event.key)) {
@@ -211,21 +237,42 @@ export class StreamingClient {
         type: 'account_state_change',
         finality: event.finality,
         account: event.account,
-        state: { hash: st.hash, balance: st.balance, extra_currencies: null, account_status: st.account_status, frozen_hash: st.frozen_hash, data_hash: st.data_hash, code_hash: st.code_hash },
+        state: {
+          hash: st.hash,
+          balance: st.balance,
+          extra_currencies: null,
+          account_status: st.account_status,
+          frozen_hash: st.frozen_hash,
+          data_hash: st.data_hash,
+          code_hash: st.code_hash,
+        },
       });
     }
     const j = event.jetton;
     if (j && s.types.has('jettons_change') && (s.addresses.has(j.address) || (j.owner !== null && s.addresses.has(j.owner)))) {
-      const extra = s.includeAddressBook || s.includeMetadata
-        ? await bookAndMetadata(createRequestContext(this.services), [j.address, j.owner, j.jetton].filter((a): a is string => a !== null), {
-            noAddressBook: !s.includeAddressBook,
-            noMetadata: !s.includeMetadata,
-          }).catch(() => ({ address_book: {}, metadata: {} }))
-        : undefined;
+      const extra =
+        s.includeAddressBook || s.includeMetadata
+          ? await bookAndMetadata(
+              createRequestContext(this.services),
+              [j.address, j.owner, j.jetton].filter((a): a is string => a !== null),
+              {
+                noAddressBook: !s.includeAddressBook,
+                noMetadata: !s.includeMetadata,
+              },
+            ).catch(() => ({ address_book: {}, metadata: {} }))
+          : undefined;
       out.push({
         type: 'jettons_change',
         finality: event.finality,
-        jetton: { address: j.address, balance: j.balance, owner: j.owner, jetton: j.jetton, last_transaction_lt: j.last_transaction_lt, code_hash: j.code_hash, data_hash: j.data_hash },
+        jetton: {
+          address: j.address,
+          balance: j.balance,
+          owner: j.owner,
+          jetton: j.jetton,
+          last_transaction_lt: j.last_transaction_lt,
+          code_hash: j.code_hash,
+          data_hash: j.data_hash,
+        },
         ...(extra && s.includeAddressBook ? { address_book: extra.address_book } : {}),
         ...(extra && s.includeMetadata ? { metadata: extra.metadata } : {}),
       });
@@ -233,4 +280,3 @@ export class StreamingClient {
     return out;
   }
 }
-

@@ -105,12 +105,14 @@ export function parseSubscription(
   for (const t of types) if (!(EVENT_TYPES as readonly string[]).includes(t)) throw new SubscriptionError(`invalid event type: ${shown(t)}`, id);
   // counted as given, before each is parsed: the limit bounds the work too
   const given = listLength(b.addresses) + listLength(b.trace_external_hash_norms);
-  if (opts.maxAddresses !== undefined && given > opts.maxAddresses) throw new SubscriptionError(addressLimitMessage(given, opts.maxAddresses, opts.ws ?? false), id);
+  if (opts.maxAddresses !== undefined && given > opts.maxAddresses)
+    throw new SubscriptionError(addressLimitMessage(given, opts.maxAddresses, opts.ws ?? false), id);
   const addresses = parseAddresses(strings(b, 'addresses', id, Infinity) ?? [], id);
   const traceKeys = parseTraceKeys(strings(b, 'trace_external_hash_norms', id, Infinity) ?? [], id);
   if (traceKeys.length > 0 && !types.includes('trace')) throw new SubscriptionError('trace_external_hash_norms requires type "trace"', id);
   if (types.includes('trace') && traceKeys.length === 0) throw new SubscriptionError('trace_external_hash_norms are required for trace subscription', id);
-  if (types.some((t) => t !== 'trace') && addresses.length === 0) throw new SubscriptionError(opts.ws ? 'addresses are required' : 'addresses are required for subscription', id);
+  if (types.some((t) => t !== 'trace') && addresses.length === 0)
+    throw new SubscriptionError(opts.ws ? 'addresses are required' : 'addresses are required for subscription', id);
   const min = b.min_finality;
   if (min !== undefined && min !== null && !FINALITIES.includes(min as Finality)) {
     throw new SubscriptionError(`invalid min_finality: ${shown(String(min))} (pending, confirmed or finalized)`, id);
@@ -126,8 +128,8 @@ export function parseSubscription(
     minFinality: (min as Finality | undefined) ?? previous?.minFinality ?? 'finalized',
     includeAddressBook: flag(b, 'include_address_book', id) ?? previous?.includeAddressBook ?? false,
     includeMetadata: flag(b, 'include_metadata', id) ?? previous?.includeMetadata ?? false,
-    actionTypes: actionTypes && actionTypes.length > 0 ? new Set(actionTypes) : previous?.actionTypes ?? new Set(),
-    supported: supported && supported.length > 0 ? expandActionTypes(supported) : previous?.supported ?? expandActionTypes(opts.headerVersions ?? []),
+    actionTypes: actionTypes && actionTypes.length > 0 ? new Set(actionTypes) : (previous?.actionTypes ?? new Set()),
+    supported: supported && supported.length > 0 ? expandActionTypes(supported) : (previous?.supported ?? expandActionTypes(opts.headerVersions ?? [])),
   };
 }
 

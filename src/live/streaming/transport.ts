@@ -87,7 +87,8 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   } catch (err) {
     admission?.release();
     const id = err instanceof SubscriptionError ? err.id : settings?.id;
-    if (err instanceof SubscriptionError || err instanceof LiveLimitError) return json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
+    if (err instanceof SubscriptionError || err instanceof LiveLimitError)
+      return json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
     throw err;
   }
   const release = admission.release;
@@ -117,7 +118,12 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
       res.once('close', done);
     });
   await write(`event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
-  await pump(sub, client, (json) => write(`event: event\ndata: ${json}\n\n`), (err) => services.log.warn({ err }, 'streaming event'));
+  await pump(
+    sub,
+    client,
+    (json) => write(`event: event\ndata: ${json}\n\n`),
+    (err) => services.log.warn({ err }, 'streaming event'),
+  );
   if (!res.writableEnded) res.end();
 }
 
@@ -154,7 +160,12 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
         case 'ping':
           return void reply(id, { status: 'pong' });
         case 'subscribe': {
-          const next = parseSubscription(envelope, { previous: settings, ws: true, headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
+          const next = parseSubscription(envelope, {
+            previous: settings,
+            ws: true,
+            headerVersions: headerVersions(req),
+            maxAddresses: live.limits.maxAddresses,
+          });
           live.checkAddresses(followed(next), true);
           follow(next);
           settings = next;
@@ -167,7 +178,8 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
           const list = (key: string) => {
             const v = envelope[key];
             if (!Array.isArray(v)) return undefined;
-            if (v.length > live.limits.maxAddresses) throw new SubscriptionError(`${key} has ${v.length} items; at most ${live.limits.maxAddresses} are accepted (LIVE_MAX_ADDRESSES)`);
+            if (v.length > live.limits.maxAddresses)
+              throw new SubscriptionError(`${key} has ${v.length} items; at most ${live.limits.maxAddresses} are accepted (LIVE_MAX_ADDRESSES)`);
             return v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
           };
           const addresses = list('addresses');
