@@ -62,8 +62,8 @@ export interface RequestContext {
   operationName?: string;
   /** Aborted when the client goes or the request's deadline passes: no statement starts after that. */
   signal?: AbortSignal;
-  /** Makes the request weigh `extra` more transactions in the limiter (waits its turn); absent outside one. */
-  grow?: (extra: number) => Promise<void>;
+  /** Makes the request weigh `extra` more rows in the limiter (REST waits its turn again; GraphQL adds them at once); absent outside one. */
+  grow?: (extra: number) => Promise<void> | void;
   /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
   liveAdmission?: { readonly ip: string; readonly key: string | undefined; release(): void; reserve(addresses: number): () => void };
 }

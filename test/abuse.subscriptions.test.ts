@@ -90,14 +90,19 @@ describe('abuse: generated GraphQL subscriptions over HTTP', () => {
           if (/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
             // a stream: it must not sit in a limiter slot; the client leaves
             expect(limiter.running).toBe(0);
+          } else if (viaGet && /text\/html/.test(res.headers.get('content-type') ?? '')) {
+            // a browser's GET (Accept: text/html) is given GraphiQL
+            expect(acceptHeader).toMatch(/text\/html/);
           } else {
             const text = await res.text();
             expect(() => JSON.parse(text)).not.toThrow();
           }
           abort.abort();
           const deadline = Date.now() + 3000;
-          while ((live.subscribers > 0 || limiter.running > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+          while ((live.subscribers > 0 || live.followedAddresses > 0 || limiter.running > 0) && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 10));
           expect(live.subscribers).toBe(0);
+          expect(live.followedAddresses).toBe(0);
           expect(limiter.running).toBe(0);
         }),
         { numRuns: 120 },

@@ -301,6 +301,50 @@ describe('issue 20, the HTTP rows', () => {
     }
   });
 
+  it('row 14, GraphQL: a trace page adds its transactions to its weight at once, without giving its turn back; refused documents weigh 1', async () => {
+    const limiter = new Limiter({ max: 4, maxWeight: 60, maxQueue: 10, maxWaitMs: 1000 });
+    const service = await listen({ ...testServices(db.reader), limiter });
+    let release!: () => void;
+    // another request holds a turn for the whole test: a page that gave its turn back to grow would wait for it
+    const holding = limiter.run(() => new Promise<void>((resolve) => (release = resolve)), undefined, 10);
+    const weights: number[] = [];
+    const acquire = limiter.acquire.bind(limiter);
+    limiter.acquire = (weight, signal, first) => (weights.push(weight), acquire(weight, signal, first));
+    try {
+      const started = performance.now();
+      const res = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ traces(first: 20) { edges { node { transactions { hash } actions { type } } } } }' }),
+      });
+      const body = await res.json();
+      const ms = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      const transactions = body.data.traces.edges.reduce((n: number, e: any) => n + e.node.transactions.length, 0);
+      expect(transactions).toBeGreaterThan(20);
+      expect(weights).toEqual([20]);
+      // over the cost limit, a page larger than allowed: refused by yoga, admitted as weight 1
+      weights.length = 0;
+      const fields =
+        'hash lt account now totalFees origStatus endStatus inMsg { hash source destination value opcode createdLt } outMsgs { hash source destination value opcode createdLt }';
+      const refused = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: transactions(limit: 1000) { ${fields} }`).join(' ')} }` }),
+      });
+      expect((await refused.json()).errors[0].message).toMatch(/query cost limit of 1000000 exceeded/);
+      expect(weights).toEqual([1]);
+      console.log(
+        `row 14 (GraphQL): a 20-trace page (${transactions} transactions) served in ${ms.toFixed(0)} ms beside a held turn, admitted at 20 and charged its transactions; an over-cost document admitted at weight 1`,
+      );
+    } finally {
+      release();
+      await holding;
+      await service.close();
+    }
+  });
+
   it('row 15: a 1 MB document asked for as a stream is refused by the size limit before anything parses it', async () => {
     const service = await listen(testServices(db.reader));
     try {

@@ -4,6 +4,7 @@ import { inspectRequest } from '../src/graphql/request';
 import { DEFAULT_LIMITS } from '../src/graphql/limits';
 import { schema } from '../src/graphql/schema';
 import { requestWeight } from '../src/graphql/weight';
+import { acceptsEventStream } from '../src/http/graphqlRoute';
 
 /** A task that runs until released, recording that it started. */
 function held() {
@@ -153,6 +154,10 @@ describe('requestWeight', () => {
     // a connection's page, and a page under each item of another
     expect(weightOf('{ account(address: "0:00") { transactions(first: 10) { edges { node { hash } } } } }')).toBe(10);
     expect(weightOf('{ a: transactions(limit: 5) { hash } b: transactions(limit: 7) { hash } }')).toBe(12);
+    // a page larger than any field accepts is refused, never run: it weighs the largest page
+    expect(weightOf('{ transactions(limit: 999999999) { hash } }')).toBe(1000);
+    // a variable given as null replaces its default: the field's own default applies
+    expect(weightOf('query($n: Int = 700) { transactions(limit: $n) { hash } }', { n: null })).toBe(10);
     // fragments count where they are spread, each computed once
     expect(weightOf('{ ...F ...F } fragment F on Query { transactions(limit: 50) { hash } }')).toBe(100);
   });
@@ -178,5 +183,18 @@ describe('requestWeight', () => {
       `row 5: a 630 KB document refused in ${ms.toFixed(2)} ms, a 90 KB one at the token limit in ${ms2.toFixed(2)} ms (0c96db8: the event loop stalled 21.8 s)`,
     );
     expect(ms + ms2).toBeLessThan(200);
+  });
+});
+
+describe('acceptsEventStream', () => {
+  it('decides by the most specific range that names event streams (RFC 9110)', () => {
+    expect(acceptsEventStream(undefined)).toBe(true);
+    expect(acceptsEventStream('*/*')).toBe(true);
+    expect(acceptsEventStream('text/*')).toBe(true);
+    expect(acceptsEventStream('application/json')).toBe(false);
+    expect(acceptsEventStream('text/event-stream;q=0, */*')).toBe(false);
+    expect(acceptsEventStream('*/*;q=0, text/event-stream')).toBe(true);
+    expect(acceptsEventStream('text/html, */*;q=0.1')).toBe(true);
+    expect(acceptsEventStream('application/json, text/*;q=0')).toBe(false);
   });
 });

@@ -99,12 +99,14 @@ describe('abuse: live endpoints', () => {
       expect(refusal).toMatchObject({ message: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)'), extensions: { code: 'TOO_MANY_REQUESTS' } });
       expect(accepted * defaults.maxAddresses).toBeLessThanOrEqual(defaults.maxAddressesPerIp);
       expect(growth).toBeLessThan(64 * 2 ** 20);
-      // the same budget over the Streaming API, SSE and WebSocket
-      const sse = await sseClient(service.base, { id: 'b', types: ['transactions'], addresses: [address(1)] });
+      // the same budget over the Streaming API, SSE and WebSocket: what is left of it is less than `over`
+      const left = defaults.maxAddressesPerIp - service.live.followedAddresses;
+      const over = Array.from({ length: left + 1 }, (_, i) => address(9e6 + i));
+      const sse = await sseClient(service.base, { id: 'b', types: ['transactions'], addresses: over });
       expect(sse.status).toBe(429);
       expect(sse.json).toEqual({ id: 'b', error: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)') });
       const ws = await wsClient(service.base);
-      ws.send({ id: 's', operation: 'subscribe', types: ['transactions'], addresses: [address(1)] });
+      ws.send({ id: 's', operation: 'subscribe', types: ['transactions'], addresses: over });
       await eventually(() => ws.messages.length > 0, 3000, 'the refusal');
       expect(ws.messages[0]).toEqual({ id: 's', error: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)') });
       ws.close();
@@ -112,7 +114,7 @@ describe('abuse: live endpoints', () => {
       const overSse = await fetch(`${service.base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ query, variables: { a: [address(1)] } }),
+        body: JSON.stringify({ query, variables: { a: over } }),
       });
       const sseText = await overSse.text();
       console.log(`row 2: GraphQL over SSE past the budget: ${overSse.status} ${sseText.replace(/\n/g, ' ').slice(0, 300)}`);
@@ -121,6 +123,43 @@ describe('abuse: live endpoints', () => {
       expect(sseText).toContain('TOO_MANY_REQUESTS');
     } finally {
       await Promise.all(clients.map((c) => c.dispose()));
+    }
+    await eventually(() => service.live.subscribers === 0 && service.live.followedAddresses === 0, 3000, 'every slot and address given back');
+    await service.close();
+  }, 60_000);
+
+  it('row 2, padded: subscriptions of one address each, padded to the frame limit, are charged their bytes and bounded alike', async () => {
+    const defaults = loadConfig({}).live;
+    const service = await startQuietLiveService(db.reader, defaults);
+    const url = `${service.base.replace('http', 'ws')}/graphql`;
+    // a document at the size limit (a comment) and ~150 KB of junk in the extensions: one account each
+    const query = `#${'x'.repeat(99_000)}\nsubscription($a: [String!]!) { transactions(accounts: $a) { kind } }`;
+    const extensions = { junk: 'y'.repeat(150_000) };
+    const before = held();
+    const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+    let accepted = 0;
+    let refusal: any;
+    try {
+      for (let s = 0; s < 100 && !refusal; s++) {
+        const errors: any[] = [];
+        const subscribed = service.live.hub.subscriberCount;
+        client.subscribe(
+          { query, variables: { a: [address(s)] }, extensions },
+          { next: (v) => v.errors && errors.push(v.errors[0]), error: (e) => errors.push(e), complete: () => {} },
+        );
+        await eventually(() => service.live.hub.subscriberCount > subscribed || errors.length > 0, 10_000, 'the subscription or its refusal');
+        if (errors.length > 0) refusal = Array.isArray(errors[0]) ? errors[0][0] : errors[0];
+        else accepted++;
+      }
+      const growth = held() - before;
+      console.log(
+        `row 2 (padded): ${accepted} subscriptions of 1 account and ~250 KB each accepted, then ${refusal ? `refused: ${refusal.extensions?.code} "${refusal.message}"` : 'no refusal'}; heap +${mb(growth)} MB (before the charge: 100 per connection, 10,000 per client address, ~2.5 GB)`,
+      );
+      expect(refusal).toMatchObject({ message: expect.stringContaining('(LIVE_MAX_ADDRESSES_PER_IP)'), extensions: { code: 'TOO_MANY_REQUESTS' } });
+      expect(accepted).toBeLessThan(60);
+      expect(growth).toBeLessThan(64 * 2 ** 20);
+    } finally {
+      await client.dispose();
     }
     await eventually(() => service.live.subscribers === 0 && service.live.followedAddresses === 0, 3000, 'every slot and address given back');
     await service.close();

@@ -35,7 +35,21 @@ interface Extra {
   socket: WebSocket;
   admission?: LiveAdmission;
   operations?: Set<string>;
+  /** What each subscription's message is charged against the followed-address budgets, by operation id. */
+  held?: Map<string, () => void>;
 }
+
+/**
+ * graphql-ws keeps a subscription's message (document, variables, extensions) for the subscription's life: it
+ * is charged to the client's followed-address budgets as one address per this many bytes (about what a
+ * followed address costs), so padded messages cannot hold more memory than the budgets allow.
+ */
+export const MESSAGE_BYTES_PER_ADDRESS = 700;
+
+const messageBytes = (params: { query?: string; variables?: unknown; extensions?: unknown }) =>
+  Buffer.byteLength(params.query ?? '') +
+  Buffer.byteLength(JSON.stringify(params.variables ?? null)) +
+  Buffer.byteLength(JSON.stringify(params.extensions ?? null));
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) at /graphql. Each runs through the same yoga
@@ -63,7 +77,11 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
       }
     },
     onClose: (ctx) => ctx.extra.admission?.release(),
-    onComplete: (ctx, id) => void ctx.extra.operations?.delete(id),
+    onComplete: (ctx, id) => {
+      ctx.extra.operations?.delete(id);
+      ctx.extra.held?.get(id)?.();
+      ctx.extra.held?.delete(id);
+    },
     execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
     subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
     onSubscribe: async (ctx, id, params) => {
@@ -87,6 +105,13 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
         return refusal('over WebSocket this API serves subscriptions; send queries over HTTP (POST /graphql)');
       const errors = enveloped.validate(enveloped.schema, document);
       if (errors.length > 0) return errors;
+      try {
+        const release = ctx.extra.admission?.reserve(Math.ceil(messageBytes(params) / MESSAGE_BYTES_PER_ADDRESS));
+        if (release) (ctx.extra.held ??= new Map()).set(id, release);
+      } catch (err) {
+        if (!(err instanceof LiveLimitError)) throw err;
+        return [new GraphQLError(err.message, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
+      }
       operations.add(id);
       return {
         schema: enveloped.schema,

@@ -14,7 +14,7 @@ import {
   type ValueNode,
 } from 'graphql';
 
-import { DEFAULT_PAGE } from './connection';
+import { DEFAULT_PAGE, MAX_PAGE } from './connection';
 
 const PAGE_ARGUMENTS = ['limit', 'first', 'last'];
 const CEILING = 1e12;
@@ -40,8 +40,12 @@ export function requestWeight(schema: GraphQLSchema, document: DocumentNode, ope
     if (!node) return undefined;
     if (node.kind === Kind.INT) return Number(node.value);
     if (node.kind === Kind.VARIABLE) {
-      const given = variables[node.name.value];
-      return typeof given === 'number' ? given : intOf(defaults.get(node.name.value));
+      // a variable given (even as null) replaces its default
+      if (Object.hasOwn(variables, node.name.value)) {
+        const given = variables[node.name.value];
+        return typeof given === 'number' ? given : undefined;
+      }
+      return intOf(defaults.get(node.name.value));
     }
     return undefined;
   };
@@ -54,7 +58,8 @@ export function requestWeight(schema: GraphQLSchema, document: DocumentNode, ope
       if (!arg) continue;
       paged = true;
       const written = intOf(node.arguments?.find((a) => a.name.value === name)?.value);
-      if (written !== undefined && Number.isFinite(written)) return Math.max(1, written);
+      // no page is larger than the largest the fields accept: a larger one is refused, never run
+      if (written !== undefined && Number.isFinite(written)) return Math.min(MAX_PAGE, Math.max(1, written));
     }
     if (!paged) return undefined;
     const declared = field.args.find((a) => PAGE_ARGUMENTS.includes(a.name) && typeof a.defaultValue === 'number')?.defaultValue as number | undefined;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors';
 import { BusyError, ClientGoneError } from './limiter';
 
@@ -41,10 +41,10 @@ export const DEFAULT_BODY_BUDGET = new BodyBudget();
 /**
  * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past `limit`
  * it stops reading and throws 413 at once; past the budget 503; past the budget's timeout 408. The bytes
- * count against the budget until the body has been read (the caller holds the Buffer after that; it is
- * bounded by `limit` per request and by the limiter's slots).
+ * count against the budget while they arrive and, once read, until `res` closes: a body waiting its turn in
+ * the limiter's queue, or held by a stream for its life, is still memory.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, budget = DEFAULT_BODY_BUDGET): Promise<Buffer> {
+export function readBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES, budget = DEFAULT_BODY_BUDGET): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -61,7 +61,14 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, budget = 
       size += chunk.length;
       chunks.push(chunk);
     };
-    const onEnd = () => (cleanup(), resolve(Buffer.concat(chunks, size)));
+    const onEnd = () => {
+      const held = size;
+      size = 0;
+      cleanup();
+      if (res.closed) budget.give(held);
+      else res.once('close', () => budget.give(held));
+      resolve(Buffer.concat(chunks, held));
+    };
     const onError = (err: Error) => stop(err);
     const onClose = () => stop(new ClientGoneError());
     const timer = setTimeout(

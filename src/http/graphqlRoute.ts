@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors';
-import type { GraphQLLimits } from '../graphql/limits';
-import { inspectRequest, sentParams } from '../graphql/request';
+import { queryCost, type GraphQLLimits } from '../graphql/limits';
+import { inspectRequest, sentParams, type InspectedRequest } from '../graphql/request';
 import { schema } from '../graphql/schema';
 import { requestWeight } from '../graphql/weight';
 import type { createGraphQL } from '../graphql/yoga';
@@ -14,16 +14,22 @@ import { requestIdOf } from './logUnexpected';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'proxy-connection', 'te', 'trailer']);
 
 /**
- * Whether a client accepts server-sent events: it says nothing, or names them, `text/*` or `*\/*` (curl's
- * default) without `q=0`. A subscription is only ever served as a stream.
+ * Whether a client accepts server-sent events: it says nothing, or the most specific of its ranges that names
+ * them (`text/event-stream`, else `text/*`, else `*\/*`, curl's default) has a q above 0 (RFC 9110 §12.5.1). A
+ * subscription is only ever served as a stream.
  */
 export function acceptsEventStream(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
-  return accept.split(',').some((range) => {
+  let best: { specificity: number; q: number } | undefined;
+  for (const range of accept.split(',')) {
     const [type, ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const specificity = ['*/*', 'text/*', 'text/event-stream'].indexOf(type);
+    if (specificity < 0) continue;
     const q = params.find((p) => p.startsWith('q='));
-    return ['text/event-stream', 'text/*', '*/*'].includes(type) && (q === undefined || Number(q.slice(2)) > 0);
-  });
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (!best || specificity > best.specificity) best = { specificity, q: Number.isFinite(weight) ? weight : 0 };
+  }
+  return best !== undefined && best.q > 0;
 }
 
 /** A live admission for a client, refused with the Streaming API's status (429) and message. */
@@ -89,6 +95,22 @@ async function streamGraphQL(
   if (!res.writableEnded) res.end();
 }
 
+/**
+ * What a request weighs in the limiter: what its document may shape, or 1 when it will be refused anyway (no
+ * document, or over the cost limit: yoga answers it without executing), so a cheap refused request never
+ * makes the others wait.
+ */
+function admissionWeight(request: InspectedRequest, limits: GraphQLLimits): number {
+  const { document, operation, variables, params } = request;
+  if (!document || !operation) return 1;
+  try {
+    if (queryCost(schema, document, typeof params.operationName === 'string' ? params.operationName : undefined, variables) > limits.maxCost) return 1;
+  } catch {
+    return 1;
+  }
+  return requestWeight(schema, document, operation, variables);
+}
+
 type Yoga = ReturnType<typeof createGraphQL>;
 type ClientIdentity = { ip: string; key: string | undefined };
 
@@ -109,7 +131,7 @@ export interface GraphQLRoute {
  * client goes or its deadline passes.
  */
 export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, route: GraphQLRoute, client: ClientIdentity) {
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, MAX_BODY_BYTES, route.bodies);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res, MAX_BODY_BYTES, route.bodies);
   const url = req.url ?? '/graphql';
   const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits);
   const headers = new Headers();
@@ -129,11 +151,12 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     }
     return streamGraphQL(req, res, yoga, headers, body, route.live, client);
   }
-  const weight = request.document && request.operation ? requestWeight(schema, request.document, request.operation, request.variables) : 1;
+  const weight = admissionWeight(request, route.limits);
   const work = workSignal(res, route.requestTimeoutMs);
   const build = async (slot?: Slot) => {
     work.start();
-    const grow = slot && ((extra: number) => slot.grow(extra, work.signal));
+    // resolvers run in parallel: a trace's transactions are added to the weight at once, the turn kept
+    const grow = slot && ((extra: number) => slot.charge(extra));
     const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, { grow, workSignal: work.signal });
     return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };
   };

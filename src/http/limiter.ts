@@ -52,6 +52,12 @@ interface Waiter {
 /** A turn held: `grow` makes it weigh more once a request learns what it will shape (it waits, holding nothing). */
 export interface Slot {
   grow(extra: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Adds weight at once, without waiting: for work that learns its size while it runs (GraphQL resolvers in
+   * parallel), where giving the turn back would leave its siblings running without one. Requests admitted
+   * after it wait for it.
+   */
+  charge(extra: number): void;
 }
 
 /** The work of a request ran past its deadline: 504. */
@@ -105,8 +111,14 @@ export class Limiter {
     let release = await this.acquire(weight, signal);
     let held = weight;
     let done = false;
+    let charged = 0;
     let growing: Promise<void> = Promise.resolve();
     const slot: Slot = {
+      charge: (extra) => {
+        if (extra <= 0 || done) return;
+        charged += extra;
+        this.weight += extra;
+      },
       // Given back and taken again, heavier, at the head of the queue: a request that waits to grow holds
       // nothing, so two growing requests cannot wait for each other. One growth at a time per slot.
       grow: (extra, growSignal = signal) => {
@@ -127,6 +139,7 @@ export class Limiter {
       return await work(slot);
     } finally {
       done = true;
+      this.weight -= charged;
       release();
     }
   }

@@ -62,7 +62,7 @@ const json = (res: ServerResponse, status: number, body: object) => {
 export async function serveSse(req: IncomingMessage, res: ServerResponse, services: Services, live: LiveRuntime): Promise<void> {
   let raw: Buffer;
   try {
-    raw = await readBody(req, MAX_BODY_BYTES, services.bodies);
+    raw = await readBody(req, res, MAX_BODY_BYTES, services.bodies);
   } catch (err) {
     if (err instanceof ClientGoneError) return;
     if (!(err instanceof ApiError)) throw err;
