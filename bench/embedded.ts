@@ -5,6 +5,7 @@ import { print } from 'graphql';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { openForServing } from '../src/db/open';
+import { BodyBudget } from '../src/http/body';
 import { createHttpServer } from '../src/http/server';
 import { BlockTransactionsDocument } from '../test/generated/graphql';
 
@@ -13,11 +14,21 @@ if (!dataDir) throw new Error('usage: npm run bench:embedded -- DATA_DIR');
 const runs = 20;
 
 const opening = performance.now();
-const { db, network, apiVersion } = await openForServing(loadConfig({ DATA_DIR: dataDir }), pino({ level: 'warn' }));
+const config = loadConfig({ DATA_DIR: dataDir });
+const { db, network, apiVersion } = await openForServing(config, pino({ level: 'warn' }));
 const [big] = await db.query<{ s: number; n: string }>(
   'select mc_block_seqno as s, count(*)::text as n from transactions group by 1 order by count(*) desc limit 1',
 );
-const { server } = createHttpServer({ db, network, apiVersion, statementTimeoutMs: 3000, log: pino({ level: 'warn' }) });
+const { server } = createHttpServer({
+  db,
+  network,
+  apiVersion,
+  statementTimeoutMs: config.statementTimeoutMs,
+  addressBookMaxAgeMs: config.addressBookMaxAgeMs,
+  maxTraceTransactions: config.maxTraceTransactions,
+  bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
+  log: pino({ level: 'warn' }),
+});
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

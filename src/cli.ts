@@ -14,18 +14,16 @@ import { assertWritable, ImportFileError, importFile } from './import/importFile
 import type { Finality } from './traces/model';
 import { DEFAULT_OPTIONS } from './generate/generator';
 import { generateInto } from './generate/load';
+import { addSettingFlags, withFlags } from './settings/flags';
 
 const program = new Command().name('tonql').description('Manage the database tonql serves');
 
-const databaseOptions = (cmd: Command) =>
-  cmd
-    .option('--database-url <url>', 'PostgreSQL to write to (env DATABASE_URL); default: embedded PGlite in --data-dir')
-    .option('--data-dir <dir>', 'embedded database directory (env DATA_DIR, default ./data)');
+const databaseOptions = (cmd: Command) => addSettingFlags(cmd, ['DATABASE_URL', 'DATA_DIR']);
 
 databaseOptions(program.command('migrate'))
   .description('create the ton-indexer 1.2.10 schema subset on an empty database')
   .action(async (opts) => {
-    const config = loadConfig(process.env, opts);
+    const config = loadConfig(withFlags(opts));
     const db = await openForWriting(config);
     try {
       console.log((await migrate(db)) ? 'schema created' : 'schema already present');
@@ -38,7 +36,7 @@ databaseOptions(program.command('import'))
   .description('load TON Center v3 JSON responses (transactions, traces, a Transaction, {url, response} wrappers)')
   .argument('<files...>', 'JSON files')
   .action(async (files: string[], opts) => {
-    const config = loadConfig(process.env, opts);
+    const config = loadConfig(withFlags(opts));
     const db = await openForWriting(config);
     let failed = 0;
     const bar =
@@ -85,7 +83,7 @@ databaseOptions(program.command('generate'))
     if (!/^\d+$/.test(opts.transactions) || Number(opts.transactions) < 1) throw new ConfigError('--transactions must be a positive integer');
     const share = Number(opts.pendingShare);
     if (!(share >= 0 && share <= 1)) throw new ConfigError('--pending-share must be a fraction from 0 to 1');
-    const config = loadConfig(process.env, opts);
+    const config = loadConfig(withFlags(opts));
     const db = await openForWriting(config);
     try {
       await assertWritable(db);

@@ -1,5 +1,16 @@
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
+import {
+  accepts,
+  type BooleanSetting,
+  type ChoiceSetting,
+  type IntegerSetting,
+  type NameOf,
+  type SettingName,
+  setting,
+  type TextSetting,
+  TRUST_PROXY_FORMS,
+} from './settings/table';
 
 export type Network = 'mainnet' | 'testnet';
 
@@ -56,13 +67,15 @@ export interface Config {
   replicas: { readFromPrimary: 'fallback' | 'never' | 'always'; maxLagMs: number; probeMs: number };
   /** Live events: the database poll, per-subscriber queues and subscriber limits. */
   live: LiveLimits & { pollMs: number };
-  graphql: {
-    limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
-    /** Memory for parsed documents and their errors, by the documents' length. */
-    cacheMb: number;
-    introspection: boolean;
-    graphiql: boolean;
-  };
+  graphql: GraphQLSettings;
+}
+
+export interface GraphQLSettings {
+  limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
+  /** Memory for parsed documents and their errors, by the documents' length. */
+  cacheMb: number;
+  introspection: boolean;
+  graphiql: boolean;
 }
 
 export interface LiveLimits {
@@ -84,47 +97,39 @@ export interface LiveLimits {
 
 function live(env: NodeJS.ProcessEnv): Config['live'] {
   return {
-    pollMs: integer('LIVE_POLL_MS', env.LIVE_POLL_MS, 1000, 0, 600_000),
-    queue: integer('LIVE_QUEUE', env.LIVE_QUEUE, 64, 1, 100_000),
-    maxSubscribers: integer('LIVE_MAX_SUBSCRIBERS', env.LIVE_MAX_SUBSCRIBERS, 10_000, 0, 1_000_000),
-    maxPerIp: integer('LIVE_MAX_SUBSCRIBERS_PER_IP', env.LIVE_MAX_SUBSCRIBERS_PER_IP, 100, 0, 1_000_000),
-    maxPerKey: integer('LIVE_MAX_SUBSCRIBERS_PER_KEY', env.LIVE_MAX_SUBSCRIBERS_PER_KEY, 1000, 0, 1_000_000),
-    maxAddresses: integer('LIVE_MAX_ADDRESSES', env.LIVE_MAX_ADDRESSES, 1000, 1, 1_000_000),
-    maxAddressesPerIp: integer('LIVE_MAX_ADDRESSES_PER_IP', env.LIVE_MAX_ADDRESSES_PER_IP, 10_000, 0, 100_000_000),
-    maxAddressesPerKey: integer('LIVE_MAX_ADDRESSES_PER_KEY', env.LIVE_MAX_ADDRESSES_PER_KEY, 100_000, 0, 100_000_000),
-    maxAddressesTotal: integer('LIVE_MAX_ADDRESSES_TOTAL', env.LIVE_MAX_ADDRESSES_TOTAL, 400_000, 0, 100_000_000),
+    pollMs: integer(env, 'LIVE_POLL_MS'),
+    queue: integer(env, 'LIVE_QUEUE'),
+    maxSubscribers: integer(env, 'LIVE_MAX_SUBSCRIBERS'),
+    maxPerIp: integer(env, 'LIVE_MAX_SUBSCRIBERS_PER_IP'),
+    maxPerKey: integer(env, 'LIVE_MAX_SUBSCRIBERS_PER_KEY'),
+    maxAddresses: integer(env, 'LIVE_MAX_ADDRESSES'),
+    maxAddressesPerIp: integer(env, 'LIVE_MAX_ADDRESSES_PER_IP'),
+    maxAddressesPerKey: integer(env, 'LIVE_MAX_ADDRESSES_PER_KEY'),
+    maxAddressesTotal: integer(env, 'LIVE_MAX_ADDRESSES_TOTAL'),
   };
 }
 
 function access(env: NodeJS.ProcessEnv): Config['access'] {
-  const bucket = (rateName: string, burstName: string) => {
-    const rate = integer(rateName, env[rateName], 0, 0, 1_000_000);
-    return rate === 0 ? undefined : { rate, burst: integer(burstName, env[burstName], rate * 2, 1, 10_000_000) };
+  const bucket = (rateName: NameOf<'integer'>, burstName: NameOf<'integer'>) => {
+    const rate = integer(env, rateName);
+    return rate === 0 ? undefined : { rate, burst: integer(env, burstName, rate * 2) };
   };
-  const redisUrl = env.RATE_LIMIT_REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL');
-  const apiKeys = (env.API_KEYS ?? '')
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-  const requireKey = flag('REQUIRE_API_KEY', env.REQUIRE_API_KEY, false);
+  const apiKeys = list(env, 'API_KEYS');
+  const requireKey = flag(env, 'REQUIRE_API_KEY');
   if (requireKey && apiKeys.length === 0) throw new ConfigError('REQUIRE_API_KEY needs API_KEYS');
   return {
     apiKeys,
     requireKey,
     perIp: bucket('RATE_LIMIT_IP', 'RATE_LIMIT_IP_BURST'),
     perKey: bucket('RATE_LIMIT_KEY', 'RATE_LIMIT_KEY_BURST'),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    redisUrl,
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')!),
+    redisUrl: text(env, 'RATE_LIMIT_REDIS_URL'),
   };
 }
 
-const TRUST_PROXY_FORMS =
-  'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
-
 /** `true` is one proxy (a balancer in front), not every hop: trusting all would take the leftmost entry, which the client writes. */
-function trustProxy(raw: string | undefined): number | string[] {
-  if (raw === undefined || raw === '' || /^(false|no|off)$/i.test(raw)) return 0;
+function trustProxy(raw: string): number | string[] {
+  if (/^(false|no|off)$/i.test(raw)) return 0;
   if (/^(true|yes|on)$/i.test(raw)) return 1;
   if (/^\d+$/.test(raw)) {
     if (Number(raw) > 100) throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}"`);
@@ -140,94 +145,105 @@ function trustProxy(raw: string | undefined): number | string[] {
   return list;
 }
 
-function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(true|1|yes|on)$/i.test(raw)) return true;
-  if (/^(false|0|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
 export class ConfigError extends Error {}
 
-function oneOf<T extends string>(name: string, raw: string | undefined, choices: readonly T[], fallback: T): T {
-  if (raw === undefined || raw === '') return fallback;
-  if (!(choices as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be ${choices.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
+/** A setting's value as given; empty is unset. */
+const given = (env: NodeJS.ProcessEnv, name: SettingName): string | undefined => env[name] || undefined;
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
+function integer(env: NodeJS.ProcessEnv, name: NameOf<'integer'>, derived?: number): number {
+  const s = setting(name) as IntegerSetting;
+  const raw = given(env, name);
+  if (raw === undefined) return (s.default ?? derived)!;
+  if (!/^\d+$/.test(raw) || Number(raw) < s.min || Number(raw) > s.max) throw new ConfigError(`${name} must be ${accepts(s)}, got "${raw}"`);
   return Number(raw);
 }
 
-/** Reads the configuration from the environment; flags given on the command line override it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Record<string, string>> = {}): Config {
-  const get = (flag: string, name: string) => flags[flag] ?? env[name];
-  const network = get('network', 'TON_NETWORK');
-  if (network !== undefined && network !== '' && network !== 'mainnet' && network !== 'testnet') {
-    throw new ConfigError(`TON_NETWORK must be "mainnet" or "testnet", got "${network}"`);
-  }
-  const databaseUrl = get('databaseUrl', 'DATABASE_URL') || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
-  }
-  const redisUrl = get('redisUrl', 'REDIS_URL') || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+function flag(env: NodeJS.ProcessEnv, name: NameOf<'boolean'>): boolean {
+  const s = setting(name) as BooleanSetting;
+  const raw = given(env, name);
+  if (raw === undefined) return s.default;
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be ${accepts(s)}, got "${raw}"`);
+}
+
+function choice<T extends string>(env: NodeJS.ProcessEnv, name: NameOf<'choice'>): T | undefined {
+  const s = setting(name) as ChoiceSetting;
+  const raw = given(env, name);
+  if (raw === undefined) return s.default as T | undefined;
+  if (!s.choices.includes(raw)) throw new ConfigError(`${name} must be ${accepts(s)}, got "${raw}"`);
+  return raw as T;
+}
+
+/** Text, checked against the setting's pattern (which names no value in its error: it may hold a password). */
+function text(env: NodeJS.ProcessEnv, name: NameOf<'text'>): string | undefined {
+  const s = setting(name) as TextSetting;
+  const raw = given(env, name) ?? s.default;
+  if (raw !== undefined && s.pattern && !s.pattern.test(raw)) throw new ConfigError(`${name} must be ${accepts(s)}`);
+  return raw;
+}
+
+/** A comma-separated list, entries trimmed, empty ones dropped, each checked against the pattern. */
+function list(env: NodeJS.ProcessEnv, name: NameOf<'text'>): string[] {
+  const s = setting(name) as TextSetting;
+  const entries = (given(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (s.pattern && entries.some((entry) => !s.pattern!.test(entry))) throw new ConfigError(`${name} must be ${accepts(s)}`);
+  return entries;
+}
+
+/** Reads the configuration from the environment (flags.ts lays the command line's flags over it first). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    redisUrl,
-    port: integer('PORT', get('port', 'PORT'), 8080, 0, 65535),
-    host: get('host', 'HOST') || '0.0.0.0',
-    databaseUrl,
-    dataDir: path.resolve(get('dataDir', 'DATA_DIR') || './data'),
-    network: (network || undefined) as Network | undefined,
-    statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', get('statementTimeout', 'STATEMENT_TIMEOUT_MS'), 3000, 1, 600_000),
-    poolMax: integer('PG_POOL_MAX', get('poolMax', 'PG_POOL_MAX'), 10, 1, 1000),
-    connectTimeoutMs: integer('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, 2000, 1, 600_000),
-    logLevel: get('logLevel', 'LOG_LEVEL') || 'info',
-    logBufferBytes: integer('LOG_BUFFER_BYTES', env.LOG_BUFFER_BYTES, 4 * 1024 * 1024, 65_536, 1024 * 1024 * 1024),
-    access: access(env),
-    live: live(env),
+    port: integer(env, 'PORT'),
+    host: text(env, 'HOST')!,
+    databaseUrl: text(env, 'DATABASE_URL'),
+    dataDir: path.resolve(text(env, 'DATA_DIR')!),
+    network: choice<Network>(env, 'TON_NETWORK'),
+    redisUrl: text(env, 'REDIS_URL'),
+    statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS'),
+    poolMax: integer(env, 'PG_POOL_MAX'),
+    connectTimeoutMs: integer(env, 'PG_CONNECT_TIMEOUT_MS'),
+    replicaUrls: list(env, 'DATABASE_REPLICA_URLS'),
     replicas: {
-      readFromPrimary: oneOf('READ_FROM_PRIMARY', env.READ_FROM_PRIMARY, ['fallback', 'never', 'always'] as const, 'fallback'),
-      maxLagMs: integer('MAX_REPLICA_LAG_MS', env.MAX_REPLICA_LAG_MS, 2000, 0, 3_600_000),
-      probeMs: integer('REPLICA_PROBE_MS', env.REPLICA_PROBE_MS, 1000, 100, 600_000),
+      readFromPrimary: choice<Config['replicas']['readFromPrimary']>(env, 'READ_FROM_PRIMARY')!,
+      maxLagMs: integer(env, 'MAX_REPLICA_LAG_MS'),
+      probeMs: integer(env, 'REPLICA_PROBE_MS'),
     },
-    replicaUrls: (env.DATABASE_REPLICA_URLS ?? '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean)
-      .map((u) => {
-        if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError('DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas');
-        return u;
-      }),
-    maxTraceTransactions: integer('MAX_TRACE_TRANSACTIONS', env.MAX_TRACE_TRANSACTIONS, 4000, 1, 1_000_000),
+    cacheMaxMb: integer(env, 'CACHE_MAX_MB'),
+    maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS'),
+    maxConcurrentTransactions: integer(env, 'MAX_CONCURRENT_TRANSACTIONS'),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS'),
+    maxBufferedBodyBytes: integer(env, 'MAX_BUFFERED_BODY_BYTES'),
+    bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS'),
+    maxQueuedRequests: integer(env, 'MAX_QUEUED_REQUESTS'),
+    maxQueueWaitMs: integer(env, 'MAX_QUEUE_WAIT_MS'),
+    addressBookMaxAgeMs: integer(env, 'ADDRESS_BOOK_MAX_AGE_MS'),
+    maxTraceTransactions: integer(env, 'MAX_TRACE_TRANSACTIONS'),
     graphql: {
       limits: {
-        maxDepth: integer('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, 15, 1, 1000),
-        maxAliases: integer('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 30, 0, 100_000),
-        maxTokens: integer('GRAPHQL_MAX_TOKENS', env.GRAPHQL_MAX_TOKENS, 2000, 10, 1_000_000),
-        maxCost: integer('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 1_000_000, 1, 1_000_000_000),
-        maxDocumentBytes: integer('GRAPHQL_MAX_DOCUMENT_BYTES', env.GRAPHQL_MAX_DOCUMENT_BYTES, 100_000, 100, 100_000_000),
+        maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH'),
+        maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES'),
+        maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS'),
+        maxCost: integer(env, 'GRAPHQL_MAX_COST'),
+        maxDocumentBytes: integer(env, 'GRAPHQL_MAX_DOCUMENT_BYTES'),
       },
-      cacheMb: integer('GRAPHQL_CACHE_MB', env.GRAPHQL_CACHE_MB, 16, 0, 65536),
-      introspection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
-      graphiql: flag('GRAPHIQL', env.GRAPHIQL, true),
+      cacheMb: integer(env, 'GRAPHQL_CACHE_MB'),
+      introspection: flag(env, 'GRAPHQL_INTROSPECTION'),
+      graphiql: flag(env, 'GRAPHIQL'),
     },
-    maxConcurrentRequests: integer('MAX_CONCURRENT_REQUESTS', get('maxConcurrentRequests', 'MAX_CONCURRENT_REQUESTS'), 4, 1, 10_000),
-    maxConcurrentTransactions: integer('MAX_CONCURRENT_TRANSACTIONS', get('maxConcurrentTransactions', 'MAX_CONCURRENT_TRANSACTIONS'), 1500, 1, 100_000_000),
-    maxQueuedRequests: integer('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS, 256, 0, 1_000_000),
-    maxQueueWaitMs: integer('MAX_QUEUE_WAIT_MS', env.MAX_QUEUE_WAIT_MS, 5000, 1, 600_000),
-    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1, 3_600_000),
-    maxBufferedBodyBytes: integer('MAX_BUFFERED_BODY_BYTES', env.MAX_BUFFERED_BODY_BYTES, 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
-    bodyTimeoutMs: integer('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000, 1, 600_000),
+    access: access(env),
     shutdown: {
-      drainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 600_000),
-      timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 1, 600_000),
+      drainMs: integer(env, 'SHUTDOWN_DRAIN_MS'),
+      timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS'),
     },
-    addressBookMaxAgeMs: integer('ADDRESS_BOOK_MAX_AGE_MS', env.ADDRESS_BOOK_MAX_AGE_MS, 60_000, 0, 86_400_000),
-    cacheMaxMb: integer('CACHE_MAX_MB', get('cacheMaxMb', 'CACHE_MAX_MB'), 64, 0, 65536),
+    live: live(env),
+    logLevel: text(env, 'LOG_LEVEL')!,
+    logBufferBytes: integer(env, 'LOG_BUFFER_BYTES'),
   };
 }
+
+/** Every setting at its default: for code that runs without a configuration (tests, tools). */
+export const defaults = (): Config => loadConfig({});

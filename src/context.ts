@@ -29,16 +29,16 @@ export interface Services {
   pageCache?: PageCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;
-  /** How long a client, a cache or the page cache may keep an address book (default 60 s). */
-  addressBookMaxAgeMs?: number;
+  /** How long a client, a cache or the page cache may keep an address book (ADDRESS_BOOK_MAX_AGE_MS). */
+  addressBookMaxAgeMs: number;
   /** Bounds how many requests build responses at once (memory). */
   limiter?: Limiter;
-  /** Request bodies arriving at once (bytes) and how long one may take; process-wide when absent. */
-  bodies?: BodyBudget;
+  /** Request bodies arriving at once (bytes) and how long one may take. */
+  bodies: BodyBudget;
   /** How long a request's work may run once it has its turn (REQUEST_TIMEOUT_MS); unbounded when absent. */
   requestTimeoutMs?: number;
-  /** Traces with more transactions are returned as headers only (default 4000, toncenter's). */
-  maxTraceTransactions?: number;
+  /** Traces with more transactions are returned as headers only (MAX_TRACE_TRANSACTIONS). */
+  maxTraceTransactions: number;
   /** Live events (the Streaming API and GraphQL subscriptions), when this process serves them. */
   live?: LiveRuntime;
   /** API keys and rate limits (off unless configured). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaults } from '../src/config';
 import type { Services } from '../src/context';
 import type { Database } from '../src/db/types';
 import { BodyBudget } from '../src/http/body';
@@ -22,7 +23,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 const heapMb = () => (gc(), gc(), process.memoryUsage().heapUsed / 2 ** 20);
 
-async function listen(services: Services, opts: Parameters<typeof createHttpServer>[1] = {}) {
+async function listen(services: Services, opts: Parameters<typeof createHttpServer>[1] = defaults().graphql) {
   const { server } = createHttpServer(services, opts);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -251,7 +252,7 @@ describe('issue 20, the HTTP rows', () => {
   });
 
   it('row 10: distinct documents padded with comments do not pin memory: the parse cache is bounded in bytes', async () => {
-    const service = await listen(testServices(db.reader), { cacheMb: 4 });
+    const service = await listen(testServices(db.reader), { ...defaults().graphql, cacheMb: 4 });
     try {
       const padding = `#${'x'.repeat(99_000)}\n`;
       const send = (i: number) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQL } from '../src/graphql/yoga';
-import { DEFAULT_LIMITS, queryCost } from '../src/graphql/limits';
+import { queryCost } from '../src/graphql/limits';
+import { defaults } from '../src/config';
 import { parse } from 'graphql';
 import { schema } from '../src/graphql/schema';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
@@ -13,7 +14,8 @@ describe('GraphQL limits', () => {
   beforeAll(async () => {
     db = await createTestDatabase('pglite');
     yoga = createGraphQL(testServices(db.reader), {
-      limits: { ...DEFAULT_LIMITS, maxDepth: 6, maxAliases: 3, maxTokens: 300, maxCost: 20_000, maxDocumentBytes: 4000 },
+      ...defaults().graphql,
+      limits: { maxDepth: 6, maxAliases: 3, maxTokens: 300, maxCost: 20_000, maxDocumentBytes: 4000 },
     });
   });
   afterAll(async () => db?.drop());
@@ -92,7 +94,7 @@ describe('GraphQL limits', () => {
   });
 
   it('can switch introspection and GraphiQL off for production', async () => {
-    const closed = createGraphQL(testServices(db.reader), { introspection: false, graphiql: false });
+    const closed = createGraphQL(testServices(db.reader), { ...defaults().graphql, introspection: false, graphiql: false });
     const result = await execute(closed, '{ __schema { types { name } } }');
     expect(result.errors?.[0].message).toMatch(/introspection/i);
     const page = await closed.fetch('http://localhost/graphql', { headers: { accept: 'text/html' } });

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BusyError, ClientGoneError, Limiter } from '../src/http/limiter';
 import { inspectRequest } from '../src/graphql/request';
-import { DEFAULT_LIMITS } from '../src/graphql/limits';
+import { defaults } from '../src/config';
 import { schema } from '../src/graphql/schema';
 import { requestWeight } from '../src/graphql/weight';
 import { acceptsEventStream } from '../src/http/graphqlRoute';
+
+const DEFAULT_LIMITS = defaults().graphql.limits;
 
 /** A task that runs until released, recording that it started. */
 function held() {

@@ -14,6 +14,7 @@ import { RateLimiter } from '../src/http/rateLimit';
 import { request } from 'node:http';
 import { CHANNELS } from '../src/live/redisSource';
 import { createRequestContext } from '../src/context';
+import { defaults } from '../src/config';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { eventually, sseClient, startLiveService, until, wsClient } from './helpers/live';
@@ -594,12 +595,12 @@ describe('the live hub', () => {
   });
 
   it('sends nothing more about a trace the database finalized, and only the classification after an emulator finalization', () => {
-    const hub = new LiveHub();
+    const hub = new LiveHub(defaults().live.queue);
     const sub = hub.subscribe({ accounts: new Set([account]), traceKeys: new Set() });
     hub.publish(traceEvent('finalized', 'database'));
     for (const stage of ['pending', 'confirmed', 'finalized', 'classified'] as const) hub.publish(traceEvent(stage, 'emulator'));
     expect(sub.queue.size).toBe(1);
-    const other = new LiveHub();
+    const other = new LiveHub(defaults().live.queue);
     const sub2 = other.subscribe({ accounts: new Set([account]), traceKeys: new Set() });
     other.publish(traceEvent('finalized', 'emulator'));
     other.publish(traceEvent('confirmed', 'emulator', 'confirmed'));
@@ -700,7 +701,7 @@ describe.each(await availableBackends())('finality from the database on %s', (ba
     const traces = [...realTestnetTraces().json.traces].sort((a: any, b: any) => Number(a.mc_seqno_end) - Number(b.mc_seqno_end));
     const cut = traces.findIndex((t: any) => Number(t.mc_seqno_end) > Number(traces[0].mc_seqno_end));
     await importDocument(db.writer, 'early.json', JSON.stringify({ traces: traces.slice(0, cut) }));
-    const hub = new LiveHub();
+    const hub = new LiveHub(defaults().live.queue);
     const later = traces.slice(cut);
     const accounts = new Set<string>(later.flatMap((t: any) => Object.values(t.transactions).map((tx: any) => tx.account as string)));
     const sub = hub.subscribe({ accounts, traceKeys: new Set() });

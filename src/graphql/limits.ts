@@ -12,10 +12,6 @@ export interface GraphQLLimits {
   maxDocumentBytes: number;
 }
 
-// A full 1000-transaction page (every field, messages included) costs about 250,000; the nested trace query of
-// the benchmark about as much. The default leaves room for that and rejects a few of them aliased together.
-export const DEFAULT_LIMITS: GraphQLLimits = { maxDepth: 15, maxAliases: 30, maxTokens: 2000, maxCost: 1_000_000, maxDocumentBytes: 100_000 };
-
 /**
  * What a query will make the server do: every field costs 1 and a list field multiplies what is under it by
  * the size declared next to it (its `limit` argument when it has one), from the variables as execution

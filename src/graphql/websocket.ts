@@ -7,7 +7,7 @@ import type { Services } from '../context';
 import { clientIdentity } from '../http/access';
 import { LiveLimitError, type LiveAdmission } from '../live/runtime';
 import { guardSocket } from '../live/socketGuard';
-import { DEFAULT_LIMITS, type GraphQLLimits } from './limits';
+import type { GraphQLLimits } from './limits';
 import type { createGraphQL } from './yoga';
 
 type Enveloped = ReturnType<ReturnType<typeof createGraphQL>['getEnveloped']>;
@@ -59,7 +59,7 @@ const messageBytes = (params: { query?: string; variables?: unknown; extensions?
  * Sockets are served by our own adapter over graphql-ws' protocol core, so every send goes through the socket
  * guard (a peer that does not read is cut off) and a ping's payload is echoed only when small.
  */
-export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof createGraphQL>, limits: GraphQLLimits = DEFAULT_LIMITS) {
+export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof createGraphQL>, limits: GraphQLLimits) {
   const live = services.live!;
   const wss = new WebSocketServer({ noServer: true, maxPayload: graphqlWsMaxPayload(limits, live.limits.maxAddresses), handleProtocols });
   const server = makeServer<Record<string, unknown>, Extra>({

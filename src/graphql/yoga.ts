@@ -4,7 +4,8 @@ import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_LIMITS, limitPlugins, type GraphQLLimits } from './limits';
+import { defaults, type GraphQLSettings } from '../config';
+import { limitPlugins } from './limits';
 import { createRequestContext, type RequestContext, type Services } from '../context';
 import { logUnexpected } from '../http/logUnexpected';
 import { createMaskError, unexpectedCauses } from './errors';
@@ -92,15 +93,10 @@ function serverTiming(contexts: Contexts): Plugin<RequestContext> {
 }
 
 /** The GraphQL endpoint; each request gets its own context (loaders, statement counter). */
-export interface GraphQLOptions {
-  limits?: GraphQLLimits;
-  /** Production switches: schema introspection and the GraphiQL page. */
-  introspection?: boolean;
-  graphiql?: boolean;
+/** The GraphQL settings (limits, document cache in MB of text × DOCUMENT_COST, introspection and GraphiQL switches). */
+export interface GraphQLOptions extends GraphQLSettings {
   /** Called for each executed operation with its type and first root field (for metrics). */
   onOperation?: (type: string, field: string) => void;
-  /** Memory for parsed documents (and parse errors), in MB of document text × DOCUMENT_COST. */
-  cacheMb?: number;
 }
 
 type ServerContext = {
@@ -110,7 +106,6 @@ type ServerContext = {
   liveAdmission?: RequestContext['liveAdmission'];
 };
 
-const DEFAULT_CACHE_MB = 16;
 /** A parsed document holds about this many bytes per byte of its text (its AST, the compiled query). */
 const DOCUMENT_COST = 20;
 
@@ -121,7 +116,7 @@ function documentCaches(mb: number) {
   return mb === 0 ? false : { documentCache: cache<DocumentNode>(), errorCache: cache<object>() };
 }
 
-export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
+export function createGraphQL(services: Services, opts: GraphQLOptions = defaults().graphql) {
   const handled = new WeakSet<object>();
   const contexts: Contexts = new WeakMap();
   const examples = services.examples ?? cachedExamples(services.db);
@@ -145,15 +140,15 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = {}) {
       return ctx;
     },
     // Documents are cached by their text: bounded by the texts' length, not by their number.
-    parserAndValidationCache: documentCaches(opts.cacheMb ?? DEFAULT_CACHE_MB),
+    parserAndValidationCache: documentCaches(opts.cacheMb),
     maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
       // the work's signal aborted (client gone, deadline): execution stops instead of resolving the rest
       useExecutionCancellation(),
       requestParams,
-      ...limitPlugins(opts.limits ?? DEFAULT_LIMITS),
-      ...(opts.introspection === false ? [useDisableIntrospection()] : []),
+      ...limitPlugins(opts.limits),
+      ...(!opts.introspection ? [useDisableIntrospection()] : []),
       // graphql-jit hands a subscription's resolver the operation's variables instead of the field's arguments:
       // subscriptions run on graphql-js (they resolve one event at a time, where the interpreter costs little).
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),

@@ -16,8 +16,8 @@ export class BodyBudget {
   refused = 0;
 
   constructor(
-    readonly maxBytes = 64 * 1024 * 1024,
-    readonly timeoutMs = 10_000,
+    readonly maxBytes: number,
+    readonly timeoutMs: number,
   ) {}
 
   /** Takes `bytes` more; false when they do not fit. */
@@ -35,16 +35,13 @@ export class BodyBudget {
   }
 }
 
-/** Process-wide unless a server is given its own (Services.bodies). */
-export const DEFAULT_BODY_BUDGET = new BodyBudget();
-
 /**
  * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past `limit`
  * it stops reading and throws 413 at once; past the budget 503; past the budget's timeout 408. The bytes
  * count against the budget while they arrive and, once read, until `res` closes: a body waiting its turn in
  * the limiter's queue, or held by a stream for its life, is still memory.
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES, budget = DEFAULT_BODY_BUDGET): Promise<Buffer> {
+export function readBody(req: IncomingMessage, res: ServerResponse, limit: number, budget: BodyBudget): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

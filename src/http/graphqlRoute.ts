@@ -118,7 +118,7 @@ export interface GraphQLRoute {
   limits: GraphQLLimits;
   limiter?: Limiter;
   live?: LiveRuntime;
-  bodies?: BodyBudget;
+  bodies: BodyBudget;
   /** How long a query's work may run once it has its turn. */
   requestTimeoutMs?: number;
 }

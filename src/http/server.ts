@@ -13,8 +13,8 @@ import { BusyError, ClientGoneError } from './limiter';
 import type { Services } from '../context';
 import { ApiError, classifyDbError } from '../errors';
 import { GraphQLError } from 'graphql';
-import { DEFAULT_LIMITS } from '../graphql/limits';
-import { createGraphQL, type GraphQLOptions } from '../graphql/yoga';
+import { createGraphQL } from '../graphql/yoga';
+import { defaults, type GraphQLSettings } from '../config';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
 import { serveSse, streamingSockets, STREAMING_SSE, STREAMING_WS } from '../live/streaming/transport';
@@ -76,12 +76,12 @@ async function readiness(services: Services) {
 }
 
 /** One node:http server: REST under /api/v3 (no GraphQL machinery on that path), GraphQL at /graphql. */
-export function createHttpServer(services: Services, opts: GraphQLOptions = {}) {
+export function createHttpServer(services: Services, opts: GraphQLSettings = defaults().graphql) {
   services.examples ??= cachedExamples(services.db);
   const metrics = createMetrics(services);
   const yoga = createGraphQL(services, { ...opts, onOperation: (type, field) => metrics.graphqlOperations.inc({ type, field }) });
   const graphqlRoute = {
-    limits: opts.limits ?? DEFAULT_LIMITS,
+    limits: opts.limits,
     limiter: services.limiter,
     live: services.live,
     bodies: services.bodies,

@@ -57,7 +57,7 @@ export class LiveHub {
   private readonly unfinal = new Map<string, { to: Set<LiveSubscription>; at: number }>();
 
   constructor(
-    readonly queueCapacity = 64,
+    readonly queueCapacity: number,
     private readonly log?: Logger,
   ) {}
 

@@ -4,6 +4,7 @@
  * so a bound, a default or an error message exists in one place.
  */
 import { parseAddress } from '../encoding/address';
+import { parseBoolean } from './boolean';
 import { parseHash } from '../encoding/hash';
 import { badInput } from '../errors';
 import { checkInteger, printable } from '../rest/query';
@@ -41,7 +42,7 @@ export interface AddressParam extends Common {
   acceptsNull?: true;
 }
 
-/** `true`/`false` (any case) or `1`/`0`, as TON Center's parser takes them. */
+/** TON Center's spellings of a boolean (boolean.ts): `1 t T TRUE true True`, `0 f F FALSE false False`. */
 export interface BooleanParam extends Common {
   kind: 'boolean';
 }
@@ -262,10 +263,8 @@ const SCALARS: Record<
   lt: { parse: (raw) => parseLt(raw), what: `an integer from 0 to ${MAX_INT64}` },
   utime: { parse: (raw) => parseUtime(raw), what: `a unix time in seconds, from 0 to ${MAX_UTIME}` },
   shard: { parse: parseShardId, what: 'a shard id (16 hex digits such as 8000000000000000, or a signed decimal)' },
-  boolean: { parse: (raw) => BOOLEANS[raw.toLowerCase()], what: 'true or false' },
+  boolean: { parse: parseBoolean, what: 'true or false' },
 };
-
-const BOOLEANS: Record<string, boolean | undefined> = { __proto__: null, true: true, false: false, '1': true, '0': false } as never;
 
 const parseLt = (raw: string) => (/^\d{1,19}$/.test(raw) && BigInt(raw) <= MAX_INT64 ? BigInt(raw).toString() : undefined);
 

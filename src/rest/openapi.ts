@@ -291,6 +291,7 @@ const REST_NOTES: Partial<Record<Param['kind'], string>> = {
   hashList: 'repeatable',
   stringList: 'repeatable',
   utime: 'a fraction is dropped',
+  boolean: 'also 1, t, T, TRUE, True and 0, f, F, FALSE, False',
 };
 
 /** A route's parameters (params/routes.ts) as OpenAPI query parameters. */

@@ -1,4 +1,5 @@
 import { badInput } from '../errors';
+import { parseBoolean } from '../params/boolean';
 import type { ParamSource, RouteParams } from '../params/spec';
 
 /** toncenter's request-control parameters, accepted on every route. */
@@ -58,17 +59,9 @@ export function checkInteger(name: string, raw: string, min: number, max: number
   return Number(raw);
 }
 
-const BOOLEANS = new Map([
-  ['true', true],
-  ['1', true],
-  ['t', true],
-  ['false', false],
-  ['0', false],
-  ['f', false],
-]);
-
-export function parseBoolean(name: string, raw: string): boolean {
-  const value = BOOLEANS.get(raw.toLowerCase());
+/** A boolean in TON Center's spellings (params/boolean.ts); the message names the parameter. */
+export function checkBoolean(name: string, raw: string): boolean {
+  const value = parseBoolean(raw);
   if (value === undefined) throw badInput(`parameter "${name}" must be true or false, got "${printable(raw)}"`);
   return value;
 }

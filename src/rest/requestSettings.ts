@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { badInput } from '../errors';
-import { checkInteger, parseBoolean, type QueryParams } from './query';
+import { checkBoolean, checkInteger, type QueryParams } from './query';
 
 export interface RequestSettings {
   /** Statement timeout asked for by the client; it can only lower the service's own. */
@@ -28,8 +28,8 @@ export function readRequestSettings(query: QueryParams, headers: IncomingHttpHea
   const noMeta = pick('x-no-metadata', 'x_no_metadata');
   return {
     timeoutMs: parseTimeoutMs(timeout),
-    noAddressBook: noBook === undefined ? false : parseBoolean('x_no_address_book', noBook),
-    noMetadata: noMeta === undefined ? false : parseBoolean('x_no_metadata', noMeta),
+    noAddressBook: noBook === undefined ? false : checkBoolean('x_no_address_book', noBook),
+    noMetadata: noMeta === undefined ? false : checkBoolean('x_no_metadata', noMeta),
     actionsVersion: single(headers, 'x-actions-version'),
   };
 }

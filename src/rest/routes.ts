@@ -44,7 +44,6 @@ import * as blockTransactions from './transactionsByMasterchainBlock';
 export const API_PREFIX = '/api/v3/';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const DEFAULT_ADDRESS_BOOK_MAX_AGE_MS = 60_000;
 const OPENAPI_JSON = JSON.stringify(OPENAPI);
 
 interface Parsed {
@@ -193,7 +192,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = Buffer.from(payload);
       // The transactions of a final block never change; its address book (names, bounceability) may.
-      const maxAge = settings.noAddressBook ? undefined : (services.addressBookMaxAgeMs ?? DEFAULT_ADDRESS_BOOK_MAX_AGE_MS);
+      const maxAge = settings.noAddressBook ? undefined : services.addressBookMaxAgeMs;
       page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };
       if (key && maxAge !== 0) services.pageCache!.set(key, page);
     }

@@ -1,10 +1,9 @@
 import type { RequestContext } from '../context';
 import type { Trace } from './model';
 
-export const DEFAULT_MAX_TRACE_TRANSACTIONS = 4000;
 export const TOO_LARGE_WARNING = 'trace is too large';
 
-export const maxTraceTransactions = (ctx: RequestContext): number => ctx.services.maxTraceTransactions ?? DEFAULT_MAX_TRACE_TRANSACTIONS;
+export const maxTraceTransactions = (ctx: RequestContext): number => ctx.services.maxTraceTransactions;
 
 /**
  * The one rule for every path that produces a trace (toncenter's max-trace-txs): more transactions than the

@@ -8,11 +8,12 @@ import { createHttpServer } from '../../src/http/server';
 import { readAccountState } from '../../src/live/accountState';
 import { RedisLiveSource } from '../../src/live/redisSource';
 import { LiveRuntime } from '../../src/live/runtime';
-import type { LiveLimits } from '../../src/config';
+import { defaults, type LiveLimits } from '../../src/config';
 import { testServices } from './service';
 
+/** The default queue; limits loose enough that only a test's own bound is met. */
 export const LIMITS: LiveLimits = {
-  queue: 64,
+  queue: defaults().live.queue,
   maxSubscribers: 1000,
   maxPerIp: 1000,
   maxPerKey: 1000,
@@ -28,7 +29,7 @@ export async function startLiveService(db: Database, redisUrl: string, limits: P
   const live = new LiveRuntime({ ...LIMITS, ...limits });
   const services: Services = { ...testServices(db), emulator: new EmulatorRepository(redis), live, access };
   const source = new RedisLiveSource(redisUrl, services.emulator!, live.hub, {
-    maxTransactions: 4000,
+    maxTransactions: services.maxTraceTransactions,
     readAccountState: (key) => readAccountState(redis, key),
   });
   await source.start();

@@ -1,13 +1,26 @@
 import type { AddressInfo } from 'node:net';
 import { MasterchainTip } from '../../src/data/blocks';
 import pino from 'pino';
-import type { Network } from '../../src/config';
+import { defaults, type Network } from '../../src/config';
+import { BodyBudget } from '../../src/http/body';
 import type { Services } from '../../src/context';
 import type { Database } from '../../src/db/types';
 import { createHttpServer } from '../../src/http/server';
 
+/** The services of a server at its default settings (no limiter, page cache, request timeout or live events). */
 export function testServices(db: Database, network: Network = 'testnet'): Services {
-  return { db, network, apiVersion: '1.2.10', statementTimeoutMs: 3000, log: pino({ level: 'silent' }), masterchainTip: new MasterchainTip() };
+  const config = defaults();
+  return {
+    db,
+    network,
+    apiVersion: '1.2.10',
+    statementTimeoutMs: config.statementTimeoutMs,
+    addressBookMaxAgeMs: config.addressBookMaxAgeMs,
+    maxTraceTransactions: config.maxTraceTransactions,
+    bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
+    log: pino({ level: 'silent' }),
+    masterchainTip: new MasterchainTip(),
+  };
 }
 
 /** Starts the real HTTP server on an ephemeral port. */
