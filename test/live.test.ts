@@ -46,7 +46,7 @@ function traceWithActions(index: number) {
   return { trace, root, account: root.account as string, keyOf: async () => '' };
 }
 
-const play = (redis: any, trace: unknown, invalidateEvery = 0) => replayTraces(redis, { traces: [trace] }, { stepMs: 60, invalidateEvery, ttlSeconds: 60 });
+const play = (redis: any, trace: unknown, invalidateEvery = 0, stepMs = 60) => replayTraces(redis, { traces: [trace] }, { stepMs, invalidateEvery, ttlSeconds: 60 });
 
 describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   let db: TestDatabase;
@@ -80,7 +80,9 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
       (f) => f.event === 'connected',
     );
     expect(client.frames[0]).toMatchObject({ event: 'connected', data: { id: 'a1', status: 'subscribed' } });
-    await play(service.redis, trace);
+    // each stage is read from Redis when announced, as it then is: stages far enough apart that a loaded machine
+    // reads each before the next is written
+    await play(service.redis, trace, 0, 400);
     // one finalization is sent as several frames (transactions, actions, trace): wait for each
     for (const type of ['transactions', 'actions', 'trace'])
       await until(client.events, (e) => e.type === type && e.finality === 'finalized', 5000, `finalized ${type}`);

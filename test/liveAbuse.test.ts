@@ -244,6 +244,10 @@ describe('abuse: live endpoints', () => {
     const service = await startQuietLiveService(db.reader, { maxAddresses: loadConfig({}).live.maxAddresses });
     try {
       const names = (n: number) => Array.from({ length: n }, (_, i) => `v${i % 5}`);
+      // what /health takes on this machine right now, without the attack (the suite runs beside it)
+      const quiet = healthProbe(service.base);
+      await sleep(600);
+      const baseline = await quiet.stop();
       const probe = healthProbe(service.base);
       await sleep(100);
       const sse = await sseClient(service.base, { types: ['actions'], addresses: [address(1)], supported_action_types: names(120_000) });
@@ -287,7 +291,7 @@ describe('abuse: live endpoints', () => {
         message: 'supportedActionTypes: 20000 values; at most 256 are accepted',
         extensions: { code: 'BAD_USER_INPUT' },
       });
-      expect(health.max).toBeLessThan(250);
+      expect(health.max).toBeLessThan(Math.max(250, 3 * baseline.max));
     } finally {
       await service.close();
     }
