@@ -9,7 +9,7 @@ import { badInput } from '../errors';
 import { ACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { toWireAction } from '../wire/action';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 export interface ActionsRequest {
   filter: ActionFilter;

@@ -3,7 +3,7 @@ import { transactionsResponse } from '../data/transactionDetails';
 import { adjacentTransactions } from '../data/transactions';
 import { ADJACENT_TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource, type ParsedParams } from '../params/spec';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 export type AdjacentTransactionsRequest = ParsedParams<typeof ADJACENT_TRANSACTIONS>;
 

@@ -5,7 +5,7 @@ import { badInput } from '../errors';
 import { MESSAGES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { toWireMessage } from '../wire/message';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 import { windowsOf } from '../data/filters';
 
 export interface MessagesRequest {

@@ -7,7 +7,7 @@ import { PENDING_ACTIONS, PENDING_TRACE_BOUND } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
 import { toWireAction } from '../wire/action';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 export interface PendingActionsRequest {
   query: PendingQuery;

@@ -3,7 +3,7 @@ import { shapeTraces } from '../data/traceDetails';
 import { PENDING_TRACES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { findPendingTraces, type PendingQuery } from '../traces/pending';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 import { expandActionTypes, requestedTypes } from '../actions/supported';
 
 export interface PendingTracesRequest {

@@ -34,7 +34,8 @@ import {
   TRANSACTIONS_BY_MESSAGE,
 } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
-import { readRequestSettings, type RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
+import { readRequestSettings } from './requestSettings';
 import { etagMatches, sendError, sendJson, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';

@@ -6,7 +6,7 @@ import { tracesPage, type TraceFilter } from '../data/traces';
 import { TRACES } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
 import { databaseTraces } from '../traces/pending';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 export interface TracesRequest {
   filter: TraceFilter;

@@ -3,7 +3,7 @@ import { transactionsResponse } from '../data/transactionDetails';
 import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
 import { TRANSACTIONS } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 import { blockSelectorOf, windowsOf } from '../data/filters';
 
 export interface TransactionsRequest {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context';
 import { transactionsResponse } from '../data/transactionDetails';
 import { blockPage, type BlockPage } from '../data/transactions';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {

@@ -4,7 +4,7 @@ import type { MessageFilter } from '../data/messages';
 import { transactionsByMessageFilter, type BlockPage } from '../data/transactions';
 import { TRANSACTIONS_BY_MESSAGE } from '../params/routes';
 import { parseParams, type ParamSource } from '../params/spec';
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../params/requestSettings';
 
 export interface TransactionsByMessageRequest {
   filter: MessageFilter;
