@@ -1,22 +1,16 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
-import {
-  ADDRESS_BOOK,
-  ADJACENT_TRANSACTIONS,
-  BLOCK_PAGE,
-  BLOCKS,
-  MASTERCHAIN_BLOCK_SHARD_STATE,
-  MASTERCHAIN_BLOCK_SHARDS,
-  MASTERCHAIN_INFO,
-  MESSAGES,
-  METADATA,
-  ACTIONS,
-  PENDING_ACTIONS,
-  PENDING_TRACES,
-  PENDING_TRANSACTIONS,
-  TRACES,
-  TRANSACTIONS,
-  TRANSACTIONS_BY_MESSAGE,
-} from '../params/routes';
+import { ACTIONS } from '../operations/actions';
+import { ADDRESS_BOOK, METADATA } from '../operations/addressBook';
+import { ADJACENT_TRANSACTIONS } from '../operations/adjacentTransactions';
+import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS, MASTERCHAIN_INFO } from '../operations/blocks';
+import { MESSAGES } from '../operations/messages';
+import { PENDING_ACTIONS } from '../operations/pendingActions';
+import { PENDING_TRACES } from '../operations/pendingTraces';
+import { PENDING_TRANSACTIONS } from '../operations/pendingTransactions';
+import { TRACES } from '../operations/traces';
+import { TRANSACTIONS } from '../operations/transactions';
+import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS_BY_MESSAGE } from '../operations/transactionsByMessage';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
@@ -293,7 +287,7 @@ const REST_NOTES: Partial<Record<Param['kind'], string>> = {
   utime: 'a fraction is dropped',
 };
 
-/** A route's parameters (params/routes.ts) as OpenAPI query parameters. */
+/** A route's parameters (operations/*.ts) as OpenAPI query parameters. */
 const routeParameters = (route: RouteParams) =>
   Object.entries(route.params).map(([name, p]) => {
     const notes = [bounds(p), REST_NOTES[p.kind]].filter(Boolean).join('; ');

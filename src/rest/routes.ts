@@ -5,8 +5,6 @@ import { BusyError, ClientGoneError, workSignal, type Slot } from '../http/limit
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import * as pendingTraces from './pendingTraces';
 import * as transactions from './transactions';
-import * as byMessage from './transactionsByMessage';
-import * as adjacent from './adjacentTransactions';
 import * as messages from './messages';
 import * as blocks from './blocks';
 import * as lookups from './addressBook';
@@ -15,24 +13,26 @@ import * as actions from './actions';
 import * as pendingActions from './pendingActions';
 import * as pendingTransactions from './pendingTransactions';
 import { QueryParams, restParamNames, restSource } from './query';
+import { ACTIONS, actionsRequest } from '../operations/actions';
+import { ADDRESS_BOOK, addressBookRequest, METADATA, metadataRequest } from '../operations/addressBook';
+import { ADJACENT_TRANSACTIONS, adjacentTransactionsRequest } from '../operations/adjacentTransactions';
 import {
-  ADDRESS_BOOK,
-  ADJACENT_TRANSACTIONS,
-  BLOCK_PAGE,
   BLOCKS,
-  MASTERCHAIN_BLOCK_SHARDS,
+  blocksRequest,
   MASTERCHAIN_BLOCK_SHARD_STATE,
+  MASTERCHAIN_BLOCK_SHARDS,
   MASTERCHAIN_INFO,
-  ACTIONS,
-  MESSAGES,
-  METADATA,
-  PENDING_ACTIONS,
-  PENDING_TRANSACTIONS,
-  TRACES,
-  PENDING_TRACES,
-  TRANSACTIONS,
-  TRANSACTIONS_BY_MESSAGE,
-} from '../params/routes';
+  shardsRequest,
+  shardStateRequest,
+} from '../operations/blocks';
+import { MESSAGES, messagesRequest } from '../operations/messages';
+import { PENDING_ACTIONS, pendingActionsRequest } from '../operations/pendingActions';
+import { PENDING_TRACES, pendingTracesRequest } from '../operations/pendingTraces';
+import { PENDING_TRANSACTIONS, pendingTransactionsRequest } from '../operations/pendingTransactions';
+import { TRACES, tracesRequest } from '../operations/traces';
+import { TRANSACTIONS, transactionsRequest } from '../operations/transactions';
+import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operations/transactionsByMessage';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import type { RequestSettings } from '../params/requestSettings';
 import { readRequestSettings } from './requestSettings';
@@ -40,7 +40,6 @@ import { etagMatches, sendError, sendJson, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';
 import { cachedExamples } from '../data/examples';
-import * as blockTransactions from './transactionsByMasterchainBlock';
 
 export const API_PREFIX = '/api/v3/';
 
@@ -57,7 +56,7 @@ interface Parsed {
 }
 
 interface Route {
-  /** Its parameters (params/routes.ts): the query string may hold these and the control parameters. */
+  /** Its parameters (operations/*.ts): the query string may hold these and the control parameters. */
   spec: RouteParams;
   /** Parses the query (throwing 422s) and returns the call to make; parsing happens before any SQL. */
   parse(source: ParamSource): Parsed;
@@ -90,39 +89,39 @@ const ROUTES: Record<string, Route> = {
     parse: (source) => {
       const page = parseParams(BLOCK_PAGE, source);
       return {
-        run: (ctx, settings) => blockTransactions.getTransactionsByMasterchainBlock(ctx, page, settings),
+        run: (ctx, settings) => transactions.getTransactionsByMasterchainBlock(ctx, page, settings),
         cacheKey: (settings) => `block/${page.seqno}/${page.limit}/${page.offset}/${page.sort}/${settings.noAddressBook}`,
         weight: page.limit,
       };
     },
   },
-  [`${API_PREFIX}transactions`]: route(TRANSACTIONS, transactions.transactionsRequest, transactions.getTransactions, (r) => r.page.limit),
+  [`${API_PREFIX}transactions`]: route(TRANSACTIONS, transactionsRequest, transactions.getTransactions, (r) => r.page.limit),
   [`${API_PREFIX}transactionsByMessage`]: route(
     TRANSACTIONS_BY_MESSAGE,
-    byMessage.transactionsByMessageRequest,
-    byMessage.getTransactionsByMessage,
+    transactionsByMessageRequest,
+    transactions.getTransactionsByMessage,
     (r) => r.page.limit,
   ),
   // A transaction's neighbours: its parent and at most 255 children.
-  [`${API_PREFIX}adjacentTransactions`]: route(ADJACENT_TRANSACTIONS, adjacent.adjacentTransactionsRequest, adjacent.getAdjacentTransactions, () => 256),
-  [`${API_PREFIX}messages`]: route(MESSAGES, messages.messagesRequest, messages.getMessages, (r) => r.page.limit),
-  [`${API_PREFIX}blocks`]: route(BLOCKS, blocks.blocksRequest, blocks.getBlocks, (r) => r.page.limit),
+  [`${API_PREFIX}adjacentTransactions`]: route(ADJACENT_TRANSACTIONS, adjacentTransactionsRequest, transactions.getAdjacentTransactions, () => 256),
+  [`${API_PREFIX}messages`]: route(MESSAGES, messagesRequest, messages.getMessages, (r) => r.page.limit),
+  [`${API_PREFIX}blocks`]: route(BLOCKS, blocksRequest, blocks.getBlocks, (r) => r.page.limit),
   [`${API_PREFIX}masterchainInfo`]: route(MASTERCHAIN_INFO, () => undefined, blocks.getMasterchainInfo),
-  [`${API_PREFIX}masterchainBlockShards`]: route(MASTERCHAIN_BLOCK_SHARDS, blocks.shardsRequest, blocks.getMasterchainBlockShards, (r) => r.limit),
-  [`${API_PREFIX}masterchainBlockShardState`]: route(MASTERCHAIN_BLOCK_SHARD_STATE, blocks.shardStateRequest, blocks.getMasterchainBlockShardState),
-  [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, lookups.addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
-  [`${API_PREFIX}metadata`]: route(METADATA, lookups.metadataRequest, lookups.getMetadata),
-  [`${API_PREFIX}traces`]: route(TRACES, traces.tracesRequest, traces.getTraces, (r) => r.page.limit),
-  [`${API_PREFIX}events`]: route(TRACES, traces.tracesRequest, traces.getEvents, (r) => r.page.limit),
-  [`${API_PREFIX}actions`]: route(ACTIONS, actions.actionsRequest, actions.getActions, (r) => r.page.limit),
+  [`${API_PREFIX}masterchainBlockShards`]: route(MASTERCHAIN_BLOCK_SHARDS, shardsRequest, blocks.getMasterchainBlockShards, (r) => r.limit),
+  [`${API_PREFIX}masterchainBlockShardState`]: route(MASTERCHAIN_BLOCK_SHARD_STATE, shardStateRequest, blocks.getMasterchainBlockShardState),
+  [`${API_PREFIX}addressBook`]: route(ADDRESS_BOOK, addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
+  [`${API_PREFIX}metadata`]: route(METADATA, metadataRequest, lookups.getMetadata),
+  [`${API_PREFIX}traces`]: route(TRACES, tracesRequest, traces.getTraces, (r) => r.page.limit),
+  [`${API_PREFIX}events`]: route(TRACES, tracesRequest, traces.getEvents, (r) => r.page.limit),
+  [`${API_PREFIX}actions`]: route(ACTIONS, actionsRequest, actions.getActions, (r) => r.page.limit),
   [`${API_PREFIX}pendingTransactions`]: route(
     PENDING_TRANSACTIONS,
-    pendingTransactions.pendingTransactionsRequest,
+    pendingTransactionsRequest,
     pendingTransactions.getPendingTransactions,
     (r) => r.account.length * 100,
   ),
-  [`${API_PREFIX}pendingActions`]: route(PENDING_ACTIONS, pendingActions.pendingActionsRequest, pendingActions.getPendingActions, () => 100),
-  [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTraces.pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
+  [`${API_PREFIX}pendingActions`]: route(PENDING_ACTIONS, pendingActionsRequest, pendingActions.getPendingActions, () => 100),
+  [`${API_PREFIX}pendingTraces`]: route(PENDING_TRACES, pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
 };
 
 /** What the parser answers to a bad request, for the docs page: the real messages, never a copy of them. */
