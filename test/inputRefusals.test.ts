@@ -8,42 +8,14 @@ import { classifyDbError } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
-import { ACTIONS } from '../src/operations/actions';
-import { ADDRESS_BOOK, METADATA } from '../src/operations/addressBook';
-import { ADJACENT_TRANSACTIONS } from '../src/operations/adjacentTransactions';
-import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../src/operations/blocks';
-import { MESSAGES } from '../src/operations/messages';
-import { PENDING_ACTIONS } from '../src/operations/pendingActions';
-import { PENDING_TRACES } from '../src/operations/pendingTraces';
-import { PENDING_TRANSACTIONS } from '../src/operations/pendingTransactions';
-import { TRACES } from '../src/operations/traces';
-import { TRANSACTIONS } from '../src/operations/transactions';
-import { BLOCK_PAGE } from '../src/operations/transactionsByMasterchainBlock';
-import { TRANSACTIONS_BY_MESSAGE } from '../src/operations/transactionsByMessage';
 import type { RouteParams } from '../src/params/spec';
+import { REST_ROUTES as REGISTRY } from '../src/rest/registry';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { testServices } from './helpers/service';
 
-/** Every REST route with parameters, by path under /api/v3/. */
-const REST_ROUTES: Record<string, RouteParams> = {
-  transactionsByMasterchainBlock: BLOCK_PAGE,
-  transactions: TRANSACTIONS,
-  transactionsByMessage: TRANSACTIONS_BY_MESSAGE,
-  adjacentTransactions: ADJACENT_TRANSACTIONS,
-  messages: MESSAGES,
-  blocks: BLOCKS,
-  masterchainBlockShards: MASTERCHAIN_BLOCK_SHARDS,
-  masterchainBlockShardState: MASTERCHAIN_BLOCK_SHARD_STATE,
-  addressBook: ADDRESS_BOOK,
-  metadata: METADATA,
-  traces: TRACES,
-  events: TRACES,
-  actions: ACTIONS,
-  pendingTransactions: PENDING_TRANSACTIONS,
-  pendingActions: PENDING_ACTIONS,
-  pendingTraces: PENDING_TRACES,
-};
+/** Every REST route, by path under /api/v3/. */
+const REST_ROUTES: Record<string, RouteParams> = Object.fromEntries(REGISTRY.map((r) => [r.name, r.spec]));
 const CONTROL = ['x_timeout', 'x_no_address_book', 'x_no_metadata'];
 
 const ACCOUNT = `0:${'0'.repeat(64)}`;
