@@ -89,7 +89,6 @@ export const Transaction = builder.loadableObject('Transaction', {
       return ctx.emulated.transactions.get(h) ?? (row ? fromDatabase(row) : null);
     }) as TransactionRef[];
   },
-  toKey: (tx: TransactionRef) => tx.row.hash,
   fields: (t) => ({
     account: t.string({
       extensions: reads('account'),
