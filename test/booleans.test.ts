@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FALSE_SPELLINGS, TRUE_SPELLINGS } from '../src/params/boolean';
-import * as ROUTE_PARAMS from '../src/params/routes';
 import { type Param, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
+import { REST_ROUTES } from '../src/rest/registry';
 import { CONTROL_PARAMS, QueryParams, restParamNames, restSource } from '../src/rest/query';
 import { readRequestSettings } from '../src/rest/requestSettings';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
@@ -12,7 +12,8 @@ import { startService } from './helpers/service';
 const SPELLINGS = [...TRUE_SPELLINGS.map((s) => [s, true] as const), ...FALSE_SPELLINGS.map((s) => [s, false] as const)];
 const REFUSED = ['yes', 'no', 'on', 'tRuE', 'fALSE', ' true', '2', ''];
 
-const routeParams = Object.entries(ROUTE_PARAMS).filter((entry): entry is [string, RouteParams] => typeof entry[1] === 'object' && 'params' in entry[1]);
+// every route's parameters, from the registry the router is made of
+const routeParams: [string, RouteParams][] = REST_ROUTES.map((r) => [r.name, r.spec]);
 
 const booleansOf = (route: RouteParams) => Object.keys(route.params).filter((key) => route.params[key].kind === 'boolean');
 
@@ -84,7 +85,7 @@ describe("booleans, in TON Center's vocabulary", () => {
         }
       }
     }
-    expect(seen).toEqual(expect.arrayContaining(['TRACES.include_actions', 'MESSAGES.exclude_externals', 'ACTIONS.include_transactions']));
+    expect(seen).toEqual(expect.arrayContaining(['traces.include_actions', 'messages.exclude_externals', 'actions.include_transactions']));
   });
 
   it('so does every control setting, as a query parameter or a header', () => {

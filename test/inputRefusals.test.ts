@@ -8,31 +8,14 @@ import { classifyDbError } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
-import * as R from '../src/params/routes';
 import type { RouteParams } from '../src/params/spec';
+import { REST_ROUTES as REGISTRY } from '../src/rest/registry';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { testServices } from './helpers/service';
 
-/** Every REST route with parameters, by path under /api/v3/. */
-const REST_ROUTES: Record<string, RouteParams> = {
-  transactionsByMasterchainBlock: R.BLOCK_PAGE,
-  transactions: R.TRANSACTIONS,
-  transactionsByMessage: R.TRANSACTIONS_BY_MESSAGE,
-  adjacentTransactions: R.ADJACENT_TRANSACTIONS,
-  messages: R.MESSAGES,
-  blocks: R.BLOCKS,
-  masterchainBlockShards: R.MASTERCHAIN_BLOCK_SHARDS,
-  masterchainBlockShardState: R.MASTERCHAIN_BLOCK_SHARD_STATE,
-  addressBook: R.ADDRESS_BOOK,
-  metadata: R.METADATA,
-  traces: R.TRACES,
-  events: R.TRACES,
-  actions: R.ACTIONS,
-  pendingTransactions: R.PENDING_TRANSACTIONS,
-  pendingActions: R.PENDING_ACTIONS,
-  pendingTraces: R.PENDING_TRACES,
-};
+/** Every REST route, by path under /api/v3/. */
+const REST_ROUTES: Record<string, RouteParams> = Object.fromEntries(REGISTRY.map((r) => [r.name, r.spec]));
 const CONTROL = ['x_timeout', 'x_no_address_book', 'x_no_metadata'];
 
 const ACCOUNT = `0:${'0'.repeat(64)}`;

@@ -46,7 +46,8 @@ function traceWithActions(index: number) {
   return { trace, root, account: root.account as string, keyOf: async () => '' };
 }
 
-const play = (redis: any, trace: unknown, invalidateEvery = 0, stepMs = 60) => replayTraces(redis, { traces: [trace] }, { stepMs, invalidateEvery, ttlSeconds: 60 });
+const play = (redis: any, trace: unknown, invalidateEvery = 0, stepMs = 60) =>
+  replayTraces(redis, { traces: [trace] }, { stepMs, invalidateEvery, ttlSeconds: 60 });
 
 describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   let db: TestDatabase;

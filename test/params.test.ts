@@ -2,19 +2,14 @@ import { buildSchema, getNullableType, isListType, type GraphQLArgument } from '
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_BOOK,
-  ADJACENT_TRANSACTIONS,
-  BLOCK_PAGE,
-  BLOCKS,
-  MASTERCHAIN_BLOCK_SHARD_STATE,
-  MASTERCHAIN_BLOCK_SHARDS,
-  MESSAGES,
-  METADATA,
-  PENDING_TRACES,
-  TRANSACTIONS,
-  TRANSACTIONS_BY_MESSAGE,
-} from '../src/params/routes';
+import { ADDRESS_BOOK, METADATA } from '../src/operations/addressBook';
+import { ADJACENT_TRANSACTIONS } from '../src/operations/adjacentTransactions';
+import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../src/operations/blocks';
+import { MESSAGES } from '../src/operations/messages';
+import { PENDING_TRACES } from '../src/operations/pendingTraces';
+import { TRANSACTIONS } from '../src/operations/transactions';
+import { BLOCK_PAGE } from '../src/operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS_BY_MESSAGE } from '../src/operations/transactionsByMessage';
 import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';

@@ -1,3 +1,4 @@
+import type { ActionRow } from '../data/actions';
 /**
  * Which actions a client sees, by the action types it says it understands (`supported_action_types`, or the
  * `X-Actions-Version` header): TON Center's rule, for REST, GraphQL and every pending route alike.
@@ -131,3 +132,8 @@ export const isShown = (types: ReadonlySet<string>, action: { type: string; ance
 /** The types a request supports: the `X-Actions-Version` header's when sent (it replaces the parameter, as on TON Center). */
 export const requestedTypes = (header: string | undefined, requested: ReadonlySet<string>): ReadonlySet<string> =>
   header ? expandActionTypes([header]) : requested;
+
+/** The actions a client that supports `types` sees; TON Center's default `latest` when unsaid. */
+export const selectActions = (rows: ActionRow[], types: ReadonlySet<string> = LATEST): ActionRow[] => rows.filter((a) => isShown(types, a));
+
+const LATEST = expandActionTypes([]);

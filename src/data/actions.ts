@@ -1,4 +1,4 @@
-import type { Finality } from '../traces/model';
+import type { Finality } from '../traces/finality';
 import { readsOf, SHAPED_TYPES, type Composite, type Read } from '../actions/details';
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';

@@ -1,11 +1,11 @@
 import type { DescriptionRow } from '../transactions/description';
+import type { ExtraCurrencies, Int64 } from './scalars';
 
 /**
  * Rows as the database returns them (ton-indexer 1.2.10 column names). int8 and numeric columns are
  * decimal strings; int4/int2 are numbers; jsonb is parsed.
  */
-export type Int64 = string;
-export type ExtraCurrencies = Record<string, string>;
+export type { ExtraCurrencies, Int64 } from './scalars';
 
 /** The columns of a `transactions` row outside its description: what most reads need. */
 export interface TransactionHeaderRow {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { ApiError, classifyDbError } from '../errors';
 import { MASTERCHAIN_SHARD } from '../encoding/numbers';
-import type { Database, Queryable } from './types';
+import type { Database, Queryable, SourceState } from './types';
 
 /** Where reads may go: replicas only, replicas then the primary when none can serve, or the primary only. */
 export type ReadFromPrimary = 'fallback' | 'never' | 'always';
@@ -13,18 +13,6 @@ export interface RoutingOptions {
   /** How often every source is probed (state, lag, newest masterchain block). */
   probeMs: number;
   log?: Logger;
-}
-
-/** What the router knows of one source, as /ready and /metrics report it. */
-export interface SourceState {
-  name: string;
-  role: 'primary' | 'replica';
-  state: 'up' | 'down' | 'lagging';
-  /** Replay lag (replicas): 0 when caught up with the primary. */
-  lagMs: number | null;
-  /** The newest masterchain block it holds. */
-  tip: number | null;
-  error: string | null;
 }
 
 interface Source extends SourceState {

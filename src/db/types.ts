@@ -34,9 +34,21 @@ export interface Database extends Queryable {
   /** A handle for one request's statements (with replicas: all on the same one). */
   session?(): Queryable & Pick<Database, 'queryWithTimeout'>;
   /** With replicas: each source's state, for /ready and /metrics. */
-  readonly states?: readonly import('./routing').SourceState[];
+  readonly states?: readonly SourceState[];
   /** With replicas: whether any source can serve reads. */
   readonly serving?: boolean;
   /** Connection pool figures, for metrics (absent for the single-session embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
+}
+
+/** What the router knows of one source, as /ready and /metrics report it. */
+export interface SourceState {
+  name: string;
+  role: 'primary' | 'replica';
+  state: 'up' | 'down' | 'lagging';
+  /** Replay lag (replicas): 0 when caught up with the primary. */
+  lagMs: number | null;
+  /** The newest masterchain block it holds. */
+  tip: number | null;
+  error: string | null;
 }

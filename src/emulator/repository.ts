@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { dependencyLog, type DependencyLog } from '../log';
-import { headerOnly, isTooLarge } from '../traces/cap';
+import { headerOnly, isTooLarge } from '../traces/size';
 import type { Trace, TraceTransaction } from '../traces/model';
 import { sortByLt } from '../traces/model';
 import { decodeActions, toActionRow } from './actions';

@@ -25,12 +25,6 @@ export function decodeBody(bodyBase64: string | null): DecodedBody | null {
   }
 }
 
-/** The opcode of a body (first 32 bits, unsigned), or null when the body has fewer than 32 bits. */
-export function bodyOpcode(bodyBase64: string): number | null {
-  const slice = Cell.fromBase64(bodyBase64).beginParse();
-  return slice.remainingBits < 32 ? null : slice.loadUint(32);
-}
-
 const ENCRYPTED_COMMENT = 0x2167da4b;
 
 /** The bytes of a snake-encoded tail: this cell's remaining whole bytes, then each first reference's, in turn. */

@@ -17,5 +17,3 @@ export function parseHash(input: string): string | undefined {
   }
   return undefined;
 }
-
-export const isWireHash = (value: unknown): value is string => typeof value === 'string' && value.length === 44 && parseHash(value) === value;

@@ -1,6 +1,6 @@
 import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { isKeyOf, type Key, type KeyColumn, type KeysetPage } from '../data/sql';
-import { printable } from '../rest/query';
+import { printable } from '../params/checks';
 import { badUserInput } from './errors';
 
 /** Page sizes of every connection: `first` / `last` default and bound, as REST's `limit`. */

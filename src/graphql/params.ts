@@ -1,5 +1,5 @@
 import { expandActionTypes } from '../actions/supported';
-import { SUPPORTED_ACTION_TYPES } from '../params/routes';
+import { SUPPORTED_ACTION_TYPES } from '../params/common';
 import { bounds, graphqlName, stringListOf, type IntegerParam, type Param, type RouteParams } from '../params/spec';
 import type { builder } from './builder';
 import { MessageDirection, SortOrder } from './types/enums';

@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors';
-import { parseTimeoutMs } from '../rest/requestSettings';
+import { parseTimeoutMs } from '../params/requestSettings';
 import { badRequest } from './errors';
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Services } from '../context';
 import { logDropped } from '../log';
+import { REST_PATHS } from '../rest/registry';
 
 /** Prometheus metrics of one service instance. Labels are bounded: routes and root fields come from a fixed set. */
 export function createMetrics(services: Services) {
@@ -103,18 +104,7 @@ export function createMetrics(services: Services) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const KNOWN = new Set([
-  '/api/v3/transactionsByMasterchainBlock',
-  '/api/v3/pendingTraces',
-  '/api/streaming/v2/sse',
-  '/api/streaming/v2/ws',
-  '/graphql',
-  '/metrics',
-  '/health',
-  '/healthcheck',
-  '/ready',
-  '/',
-]);
+const KNOWN = new Set([...REST_PATHS, '/api/streaming/v2/sse', '/api/streaming/v2/ws', '/graphql', '/metrics', '/health', '/healthcheck', '/ready', '/']);
 
 /** The route label: a known path, or "other" so arbitrary URLs cannot grow the label set. */
 export const routeLabel = (path: string) => (KNOWN.has(path) ? path : 'other');

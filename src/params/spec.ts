@@ -7,7 +7,7 @@ import { parseAddress } from '../encoding/address';
 import { parseBoolean } from './boolean';
 import { parseHash } from '../encoding/hash';
 import { badInput } from '../errors';
-import { checkInteger, printable } from '../rest/query';
+import { checkInteger, printable } from './checks';
 
 interface Common {
   /** What it selects or changes, in words (bounds and defaults are shown from the fields below). */

@@ -1,22 +1,5 @@
 /** OpenAPI 3.1 description of the REST routes, served at /api/v3/openapi.json; responses are checked against it in tests. */
-import {
-  ADDRESS_BOOK,
-  ADJACENT_TRANSACTIONS,
-  BLOCK_PAGE,
-  BLOCKS,
-  MASTERCHAIN_BLOCK_SHARD_STATE,
-  MASTERCHAIN_BLOCK_SHARDS,
-  MASTERCHAIN_INFO,
-  MESSAGES,
-  METADATA,
-  ACTIONS,
-  PENDING_ACTIONS,
-  PENDING_TRACES,
-  PENDING_TRANSACTIONS,
-  TRACES,
-  TRANSACTIONS,
-  TRANSACTIONS_BY_MESSAGE,
-} from '../params/routes';
+import { API_PREFIX, REST_ROUTES, type RestRoute } from './registry';
 import { bounds, isList, type Param, type RouteParams } from '../params/spec';
 import { DESCRIPTION_FIELDS, PHASES, type DescrKind, type DescrPhase } from '../transactions/description';
 
@@ -294,7 +277,7 @@ const REST_NOTES: Partial<Record<Param['kind'], string>> = {
   boolean: 'also 1, t, T, TRUE, True and 0, f, F, FALSE, False',
 };
 
-/** A route's parameters (params/routes.ts) as OpenAPI query parameters. */
+/** A route's parameters (operations/*.ts) as OpenAPI query parameters. */
 const routeParameters = (route: RouteParams) =>
   Object.entries(route.params).map(([name, p]) => {
     const notes = [bounds(p), REST_NOTES[p.kind]].filter(Boolean).join('; ');
@@ -325,6 +308,13 @@ function route(operationId: string, summary: string, params: RouteParams, ok: { 
   };
 }
 
+/** A registry route's OpenAPI path item. */
+function pathOf({ name, spec, doc }: RestRoute) {
+  const path = route(name, doc.summary, spec, doc.ok, doc.codes);
+  if (!doc.notModified) return path;
+  return { get: { ...path.get, responses: { ...path.get.responses, '304': { description: 'If-None-Match matched' } } } };
+}
+
 export const OPENAPI = {
   openapi: '3.1.0',
   info: {
@@ -332,134 +322,7 @@ export const OPENAPI = {
     version: '0.1.0',
     description: 'Unknown parameters are rejected with 422; see the README for the wire rules.',
   },
-  paths: {
-    '/api/v3/transactionsByMasterchainBlock': (() => {
-      const path = route(
-        'transactionsByMasterchainBlock',
-        'Transactions of a masterchain block and of every shard block it commits',
-        BLOCK_PAGE,
-        {
-          description:
-            'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)',
-          schema: 'TransactionsResponse',
-        },
-        [404],
-      );
-      return { get: { ...path.get, responses: { ...path.get.responses, '304': { description: 'If-None-Match matched' } } } };
-    })(),
-    '/api/v3/transactions': route(
-      'transactions',
-      "Transactions matching every filter given (none: the newest of the database), in TON Center's order for those filters",
-      TRANSACTIONS,
-      { description: 'the page ([] when nothing matches)', schema: 'TransactionsResponse' },
-      [404],
-    ),
-    '/api/v3/transactionsByMessage': route(
-      'transactionsByMessage',
-      'The transactions that sent or received matching messages, each once, by lt',
-      TRANSACTIONS_BY_MESSAGE,
-      { description: 'the page ([] when nothing matches)', schema: 'TransactionsResponse' },
-      [],
-    ),
-    '/api/v3/adjacentTransactions': route(
-      'adjacentTransactions',
-      "A transaction's parent (the sender of its inbound message) and children (the receivers of its out-messages), by lt",
-      ADJACENT_TRANSACTIONS,
-      { description: 'the transactions (404 when there is none, as TON Center answers)', schema: 'TransactionsResponse' },
-      [404],
-    ),
-    '/api/v3/messages': route(
-      'messages',
-      'Messages matching every filter, each once with the transactions at both ends',
-      MESSAGES,
-      { description: 'the page ([] when nothing matches)', schema: 'MessagesResponse' },
-      [],
-    ),
-    '/api/v3/blocks': route(
-      'blocks',
-      'Blocks matching every filter',
-      BLOCKS,
-      { description: 'the page ([] when nothing matches)', schema: 'BlocksResponse' },
-      [],
-    ),
-    '/api/v3/masterchainInfo': route(
-      'masterchainInfo',
-      'The newest and the oldest indexed masterchain blocks',
-      MASTERCHAIN_INFO,
-      { description: '{last, first}', schema: 'MasterchainInfo' },
-      [404],
-    ),
-    '/api/v3/masterchainBlockShards': route(
-      'masterchainBlockShards',
-      'A masterchain block and the shard blocks it first committed',
-      MASTERCHAIN_BLOCK_SHARDS,
-      { description: 'the blocks, the masterchain block first (404 when there is none)', schema: 'BlocksResponse' },
-      [404],
-    ),
-    '/api/v3/masterchainBlockShardState': route(
-      'masterchainBlockShardState',
-      'A masterchain block and the top block of each shard at it',
-      MASTERCHAIN_BLOCK_SHARD_STATE,
-      { description: 'the blocks (404 when there is none)', schema: 'BlocksResponse' },
-      [404],
-    ),
-    '/api/v3/addressBook': route(
-      'addressBook',
-      'Address-book entries, keyed by each address as given',
-      ADDRESS_BOOK,
-      { description: 'the map (an input that is not an address gets nulls)', schema: 'AddressBook' },
-      [],
-    ),
-    '/api/v3/metadata': route(
-      'metadata',
-      'Token metadata, keyed by raw address',
-      METADATA,
-      { description: 'the map ({} when no address is a token)', schema: 'Metadata' },
-      [],
-    ),
-    '/api/v3/traces': route(
-      'traces',
-      'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',
-      TRACES,
-      { description: 'the page ([] when nothing matches)', schema: 'TracesResponse' },
-      [404],
-    ),
-    '/api/v3/events': route(
-      'events',
-      "TON Center's deprecated alias of /traces: the same traces, their actions always included, under `events`",
-      TRACES,
-      { description: 'the page, as `{events, address_book, metadata}`', schema: 'EventsResponse' },
-      [404],
-    ),
-    '/api/v3/actions': route(
-      'actions',
-      "Actions matching every filter, in TON Center's order, with the address book and metadata of their addresses",
-      ACTIONS,
-      { description: 'the page ([] when nothing matches)', schema: 'ActionsResponse' },
-      [404],
-    ),
-    '/api/v3/pendingTransactions': route(
-      'pendingTransactions',
-      "The accounts' transactions in traces still in flight, from the database and the trace emulator, newest first",
-      PENDING_TRANSACTIONS,
-      { description: 'the transactions, with the address book always (404 when no trace of the accounts is in flight)', schema: 'TransactionsResponse' },
-      [404],
-    ),
-    '/api/v3/pendingActions': route(
-      'pendingActions',
-      'The actions of traces still in flight, from the database and the trace emulator: by account those involving it, by external message all of its trace',
-      PENDING_ACTIONS,
-      { description: 'the actions ([] when none)', schema: 'ActionsResponse' },
-      [],
-    ),
-    '/api/v3/pendingTraces': route(
-      'pendingTraces',
-      'Traces still in flight, from the database and the trace emulator, newest first',
-      PENDING_TRACES,
-      { description: 'matching traces ([] when none)', schema: 'TracesResponse' },
-      [],
-    ),
-  },
+  paths: Object.fromEntries(REST_ROUTES.map((r) => [`${API_PREFIX}${r.name}`, pathOf(r)])),
   components: {
     schemas,
     securitySchemes: { APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, APIKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' } },

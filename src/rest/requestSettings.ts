@@ -1,18 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { badInput } from '../errors';
-import { checkBoolean, checkInteger, type QueryParams } from './query';
-
-export interface RequestSettings {
-  /** Statement timeout asked for by the client; it can only lower the service's own. */
-  timeoutMs?: number;
-  noAddressBook: boolean;
-  noMetadata: boolean;
-  /** `X-Actions-Version`: replaces `supported_action_types`, as on TON Center. */
-  actionsVersion?: string;
-}
-
-/** `X-Timeout` / `x_timeout` in milliseconds; it can only lower the service's statement timeout. */
-export const parseTimeoutMs = (raw: string | undefined) => (raw === undefined ? undefined : checkInteger('x_timeout', raw, 1, 600_000));
+import { checkBoolean } from '../params/checks';
+import { parseTimeoutMs, type RequestSettings } from '../params/requestSettings';
+import type { QueryParams } from './query';
 
 const single = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];

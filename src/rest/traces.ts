@@ -1,35 +1,12 @@
-import { expandActionTypes, requestedTypes } from '../actions/supported';
+import { requestedTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
-import { windowsOf } from '../data/filters';
-import { shapeTraces } from '../data/traceDetails';
-import { tracesPage, type TraceFilter } from '../data/traces';
-import { TRACES } from '../params/routes';
-import { parseParams, type ParamSource } from '../params/spec';
-import { databaseTraces } from '../traces/pending';
-import type { RequestSettings } from './requestSettings';
-
-export interface TracesRequest {
-  filter: TraceFilter;
-  page: { limit: number; offset: number; sort: 'asc' | 'desc' };
-  includeActions: boolean;
-  supportedActionTypes: ReadonlySet<string>;
-}
-
-/** Shared by REST and GraphQL: the checked parameters as a filter, a page and what to include. */
-export function tracesRequest(source: ParamSource): TracesRequest {
-  const p = parseParams(TRACES, source);
-  return {
-    filter: { ...windowsOf(p), account: p.account, traceIds: p.trace_id, txHashes: p.tx_hash, msgHashes: p.msg_hash, mcSeqno: p.mc_seqno },
-    page: { limit: p.limit, offset: p.offset, sort: p.sort },
-    includeActions: p.include_actions ?? false,
-    supportedActionTypes: expandActionTypes(p.supported_action_types),
-  };
-}
+import { findTraces, type TracesRequest } from '../operations/traces';
+import type { RequestSettings } from '../params/requestSettings';
+import { shapeTraces } from '../shape/traces';
 
 /** GET /api/v3/traces: `{traces, address_book, metadata}`, each trace whole (its actions when asked for). */
 export async function getTraces(ctx: RequestContext, request: TracesRequest, settings: RequestSettings) {
-  const rows = await tracesPage(ctx.db, request.filter, request.page);
-  const traces = await databaseTraces(ctx, rows, { actions: request.includeActions });
+  const traces = await findTraces(ctx, request);
   const body = await shapeTraces(ctx, traces, {
     supportedActionTypes: requestedTypes(settings.actionsVersion, request.supportedActionTypes),
     noAddressBook: settings.noAddressBook,

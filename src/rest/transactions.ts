@@ -1,27 +1,32 @@
 import type { RequestContext } from '../context';
-import { transactionsResponse } from '../data/transactionDetails';
-import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
-import { TRANSACTIONS } from '../params/routes';
-import { parseParams, type ParamSource } from '../params/spec';
-import type { RequestSettings } from './requestSettings';
-import { blockSelectorOf, windowsOf } from '../data/filters';
+import type { BlockPage } from '../data/transactions';
+import { findAdjacentTransactions, type AdjacentTransactionsRequest } from '../operations/adjacentTransactions';
+import { findTransactions, type TransactionsRequest } from '../operations/transactions';
+import { findBlockTransactions } from '../operations/transactionsByMasterchainBlock';
+import { findTransactionsByMessage, type TransactionsByMessageRequest } from '../operations/transactionsByMessage';
+import type { RequestSettings } from '../params/requestSettings';
+import { transactionsResponse } from '../shape/transactions';
 
-export interface TransactionsRequest {
-  filter: TransactionFilter;
-  page: Omit<BlockPage, 'seqno'>;
-}
-
-/** Shared by REST and GraphQL: the checked parameters as a filter and a page. */
-export function transactionsRequest(source: ParamSource): TransactionsRequest {
-  const p = parseParams(TRANSACTIONS, source);
-  return {
-    filter: { ...blockSelectorOf(p), ...windowsOf(p), accounts: p.account, excludeAccounts: p.exclude_account, hashes: p.hash, lt: p.lt },
-    page: { limit: p.limit, offset: p.offset, sort: p.sort },
-  };
+/** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
+export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {
+  const { rows, finalized } = await findBlockTransactions(ctx, page);
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: finalized };
 }
 
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
-  const rows = await transactionsPage(ctx.db, request.filter, request.page);
+  const rows = await findTransactions(ctx, request);
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
+}
+
+/** GET /api/v3/transactionsByMessage: `{transactions, address_book}`. */
+export async function getTransactionsByMessage(ctx: RequestContext, request: TransactionsByMessageRequest, settings: RequestSettings) {
+  const rows = await findTransactionsByMessage(ctx, request);
+  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
+}
+
+/** GET /api/v3/adjacentTransactions: `{transactions, address_book}`; 404 when there are none. */
+export async function getAdjacentTransactions(ctx: RequestContext, request: AdjacentTransactionsRequest, settings: RequestSettings) {
+  const rows = await findAdjacentTransactions(ctx, request);
   return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
 }

@@ -1,11 +1,9 @@
 import type { ActionRow } from '../data/actions';
 import type { MessageWithContent, TransactionHeaderRow, TransactionRow } from '../data/rows';
 import type { TraceRow } from '../data/traces';
+import type { Finality } from './finality';
 
-export type Finality = 'pending' | 'confirmed' | 'finalized';
-
-/** The emulator's finality codes (0, 1, 2), in order. */
-export const FINALITIES: readonly Finality[] = ['pending', 'confirmed', 'finalized'];
+export { FINALITIES, type Finality } from './finality';
 
 /**
  * A transaction of a trace, read from the database or decoded from the emulator's Redis. GraphQL also holds

@@ -2,7 +2,8 @@ import type { RequestContext } from '../context';
 import { completedExternalHashes, pendingTracesByAccount, pendingTracesByExternalHashes, type TraceRow } from '../data/traces';
 import { MAX_ACCOUNT_MEMBERS } from '../emulator/accountKeys';
 import type { EmulatorRepository } from '../emulator/repository';
-import { headerOnly, isTooLarge, maxTraceTransactions } from './cap';
+import { maxTraceTransactions } from './cap';
+import { headerOnly, isTooLarge } from './size';
 import type { Trace } from './model';
 import { traceKey } from './model';
 

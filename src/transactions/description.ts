@@ -4,7 +4,7 @@
  * the wire shape, the emulator codec, the OpenAPI schema and the GraphQL types. Fields are in wire order, which
  * is also the indexer's column order.
  */
-import type { ExtraCurrencies, Int64 } from '../data/rows';
+import type { ExtraCurrencies, Int64 } from '../data/scalars';
 
 export const DESCR_TYPES = ['ord', 'storage', 'tick_tock', 'split_prepare', 'split_install', 'merge_prepare', 'merge_install'] as const;
 export const STATUS_CHANGES = ['unchanged', 'frozen', 'deleted'] as const;

@@ -1,4 +1,4 @@
-import { TOO_LARGE_WARNING } from '../traces/cap';
+import { TOO_LARGE_WARNING } from '../traces/size';
 import type { Trace } from '../traces/model';
 import { buildTree, type TreeNode } from '../traces/tree';
 import type { WireAction } from './action';

@@ -1,5 +1,5 @@
 import { toFriendlyAddress } from '../../encoding/address';
-import { ACCOUNT } from '../../params/routes';
+import { ACCOUNT } from '../../operations/account';
 import { graphqlSource, parseParams } from '../../params/spec';
 import { routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { toWireAddressBookEntry } from '../../wire/addressBook';

@@ -1,8 +1,7 @@
 import type { WireAddressBookEntry } from '../../wire/addressBook';
 import { builder } from '../builder';
-import { ADDRESS_BOOK } from '../../params/routes';
 import { graphqlSource } from '../../params/spec';
-import { addressBookRequest } from '../../rest/addressBook';
+import { ADDRESS_BOOK, addressBookRequest } from '../../operations/addressBook';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
 import { routeArgs } from '../params';
 

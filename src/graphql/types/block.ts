@@ -1,7 +1,6 @@
 import { blocksPage, masterchainBlockShards, masterchainBlockShardState, masterchainEnds, type BlockRow } from '../../data/blocks';
-import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../../params/routes';
 import { graphqlSource, parseParams } from '../../params/spec';
-import { blocksRequest } from '../../rest/blocks';
+import { BLOCKS, blocksRequest, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../../operations/blocks';
 import { builder } from '../builder';
 import { limitComplexity, routeArgs } from '../params';
 import { BlockRef } from './blockRef';

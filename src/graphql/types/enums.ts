@@ -1,12 +1,13 @@
 import { builder } from '../builder';
-import { BLOCK_PAGE, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
+import { BLOCK_PAGE } from '../../operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS_BY_MESSAGE } from '../../operations/transactionsByMessage';
 
 // Values are typed as plain strings so fields can expose the database's text columns directly. Each value is
 // the UPPER_CASE name of the lower-case string ton-indexer and TON Center v3 use, with its description.
 const lowerCaseValues = (values: Readonly<Record<string, string>>): Record<string, { value: string; description: string }> =>
   Object.fromEntries(Object.entries(values).map(([v, description]) => [v.toUpperCase(), { value: v, description }]));
 
-/** Built from its route parameter (params/routes.ts), where its values are described once for REST too. */
+/** Built from its route parameter (operations/*.ts), where its values are described once for REST too. */
 export const SortOrder = builder.enumType(BLOCK_PAGE.params.sort.graphqlEnum.name, {
   description: BLOCK_PAGE.params.sort.graphqlEnum.description,
   values: lowerCaseValues(BLOCK_PAGE.params.sort.values),

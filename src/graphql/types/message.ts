@@ -1,9 +1,8 @@
 import type { RequestContext } from '../../context';
 import { accountMessages, ACCOUNT_MESSAGE_KEY, MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messagesPage, type MessageColumn } from '../../data/messages';
 import type { GraphQLResolveInfo } from 'graphql';
-import { MESSAGES } from '../../params/routes';
 import { graphqlSource } from '../../params/spec';
-import { messagesRequest } from '../../rest/messages';
+import { MESSAGES, messagesRequest } from '../../operations/messages';
 import { keysetConnection } from '../connection';
 import { limitComplexity, routeArgs } from '../params';
 import { selectedColumns } from '../selection';

@@ -1,8 +1,8 @@
 import type { WireAddressMetadata, WireTokenInfo } from '../../wire/metadata';
 import { builder } from '../builder';
-import { METADATA } from '../../params/routes';
 import { graphqlSource } from '../../params/spec';
-import { metadataOf, metadataRequest } from '../../rest/addressBook';
+import { findMetadata, METADATA, metadataRequest } from '../../operations/addressBook';
+import { toWireMetadata } from '../../wire/metadata';
 import { routeArgs } from '../params';
 
 const TokenInfo = builder.objectRef<WireTokenInfo>('TokenInfo').implement({
@@ -67,6 +67,6 @@ builder.queryField('metadata', (t) =>
       "Token metadata of those of the addresses given that are tokens, by raw address (REST's `/api/v3/metadata`); values that are not addresses are left out.",
     args: routeArgs(t.arg, METADATA),
     resolve: async (_root, args, ctx) =>
-      Object.entries(await metadataOf(ctx, metadataRequest(graphqlSource(args)))).map(([address, entry]) => ({ address, ...entry })),
+      Object.entries(toWireMetadata(await findMetadata(ctx, metadataRequest(graphqlSource(args))))).map(([address, entry]) => ({ address, ...entry })),
   }),
 );

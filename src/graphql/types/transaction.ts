@@ -15,9 +15,9 @@ import {
 import { DESCRIPTION_COLUMNS } from '../../transactions/description';
 import { parseHash } from '../../encoding/hash';
 import type { RequestContext } from '../../context';
-import { ADJACENT_TRANSACTIONS, BLOCK_PAGE, TRANSACTIONS, TRANSACTIONS_BY_MESSAGE } from '../../params/routes';
-import { transactionsByMessageRequest } from '../../rest/transactionsByMessage';
-import { transactionsRequest } from '../../rest/transactions';
+import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../../operations/transactionsByMessage';
+import { BLOCK_PAGE } from '../../operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS, transactionsRequest } from '../../operations/transactions';
 import { graphqlSource, parseParams } from '../../params/spec';
 import { limitComplexity, routeArgs } from '../params';
 import type { TraceTransaction } from '../../traces/model';
@@ -37,7 +37,7 @@ import { selectedColumns } from '../selection';
 import { notFound } from '../../errors';
 import { Block } from './block';
 import { keysetConnection, pageComplexity } from '../connection';
-import { adjacentTransactionsRequest } from '../../rest/adjacentTransactions';
+import { ADJACENT_TRANSACTIONS, adjacentTransactionsRequest } from '../../operations/adjacentTransactions';
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 
 /** A transaction as GraphQL holds it: a whole row, or a database row read without its description columns. */
@@ -89,7 +89,6 @@ export const Transaction = builder.loadableObject('Transaction', {
       return ctx.emulated.transactions.get(h) ?? (row ? fromDatabase(row) : null);
     }) as TransactionRef[];
   },
-  toKey: (tx: TransactionRef) => tx.row.hash,
   fields: (t) => ({
     account: t.string({
       extensions: reads('account'),

@@ -1,8 +1,8 @@
 import type { Services } from '../../context';
 import { createRequestContext } from '../../context';
 import type { ActionRow } from '../../data/actions';
-import { addressesOf, bookAndMetadata, completeTraceTransactions } from '../../data/transactionDetails';
-import { addressesOfAction } from '../../data/traceDetails';
+import { addressesOf, bookAndMetadata, completeTraceTransactions } from '../../shape/transactions';
+import { addressesOfAction } from '../../shape/traces';
 import type { Finality } from '../../traces/model';
 import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction, type WireAction } from '../../wire/action';

@@ -2,11 +2,11 @@ import type { RequestContext } from '../context';
 import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addressBook';
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
-import { sortOutMessages } from './messages';
-import type { MessageWithContent, TransactionRow } from './rows';
+import { sortOutMessages } from '../data/messages';
+import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
-import { metadataRows } from './metadata';
+import { metadataRows } from '../data/metadata';
 import { toWireMetadata } from '../wire/metadata';
 
 /** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */

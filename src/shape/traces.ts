@@ -1,16 +1,10 @@
 import { addressesInDetails } from '../actions/shape';
-import { expandActionTypes, isShown } from '../actions/supported';
+import { selectActions } from '../actions/supported';
 import type { RequestContext } from '../context';
 import type { Trace } from '../traces/model';
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
 import { toWireTrace } from '../wire/trace';
-import type { ActionRow } from './actions';
-import { addressesOf, bookAndMetadata, completeTraceTransactions } from './transactionDetails';
-
-/** The actions a client that supports `types` sees (actions/supported.ts); TON Center's default `latest` when unsaid. */
-export const selectActions = (rows: ActionRow[], types: ReadonlySet<string> = LATEST): ActionRow[] => rows.filter((a) => isShown(types, a));
-
-const LATEST = expandActionTypes([]);
+import { addressesOf, bookAndMetadata, completeTraceTransactions } from './transactions';
 
 /** Every address an action names, for the address book and metadata. */
 export const addressesOfAction = (action: WireAction): string[] => [

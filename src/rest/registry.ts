@@ -1,0 +1,279 @@
+/**
+ * Every TON Center route this service answers, once: the router (routes.ts), the OpenAPI paths (openapi.ts), the
+ * docs page and its error examples, and the `/metrics` route labels are all derived from this list. A route with
+ * a GraphQL twin is an operation (operations/*.ts) plus one line here and one field in graphql/types.
+ */
+import type { RequestContext } from '../context';
+import { ACTIONS, actionsRequest } from '../operations/actions';
+import { ADDRESS_BOOK, addressBookRequest, METADATA, metadataRequest } from '../operations/addressBook';
+import { ADJACENT_TRANSACTIONS, adjacentTransactionsRequest } from '../operations/adjacentTransactions';
+import {
+  BLOCKS,
+  blocksRequest,
+  MASTERCHAIN_BLOCK_SHARD_STATE,
+  MASTERCHAIN_BLOCK_SHARDS,
+  MASTERCHAIN_INFO,
+  shardsRequest,
+  shardStateRequest,
+} from '../operations/blocks';
+import { MESSAGES, messagesRequest } from '../operations/messages';
+import { PENDING_ACTIONS, pendingActionsRequest } from '../operations/pendingActions';
+import { PENDING_TRACES, pendingTracesRequest } from '../operations/pendingTraces';
+import { PENDING_TRANSACTIONS, pendingTransactionsRequest } from '../operations/pendingTransactions';
+import { TRACES, tracesRequest } from '../operations/traces';
+import { TRANSACTIONS, transactionsRequest } from '../operations/transactions';
+import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
+import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operations/transactionsByMessage';
+import type { RequestSettings } from '../params/requestSettings';
+import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
+import * as lookups from './addressBook';
+import * as actions from './actions';
+import * as blocks from './blocks';
+import * as messages from './messages';
+import * as pendingActions from './pendingActions';
+import * as pendingTraces from './pendingTraces';
+import * as pendingTransactions from './pendingTransactions';
+import * as traces from './traces';
+import * as transactions from './transactions';
+
+export const API_PREFIX = '/api/v3/';
+
+export interface Parsed {
+  run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
+  /** Identifies the response among immutable ones (same key, same bytes), for the page cache. */
+  cacheKey?: (settings: RequestSettings) => string;
+  /** How many transactions it may shape at most, for the limiter's memory bound (1 when small). */
+  weight?: number;
+}
+
+export interface Route {
+  /** Its parameters (operations/*.ts): the query string may hold these and the control parameters. */
+  spec: RouteParams;
+  /** Parses the query (throwing 422s) and returns the call to make; parsing happens before any SQL. */
+  parse(source: ParamSource): Parsed;
+}
+
+/** Its OpenAPI description: a summary, the 200 body (a schema of openapi.ts) and the error codes beyond the common ones. */
+export interface RouteDoc {
+  summary: string;
+  ok: { description: string; schema: string };
+  codes: number[];
+  /** Answers 304 to a matching If-None-Match (its pages carry a strong ETag). */
+  notModified?: boolean;
+}
+
+export interface RestRoute extends Route {
+  /** Its path under /api/v3/, also its OpenAPI operationId. */
+  name: string;
+  doc: RouteDoc;
+  /** Query strings it refuses, shown on the docs page with the answer the parser really gives. */
+  errors: string[];
+}
+
+type Run = Parsed['run'];
+
+/**
+ * A route from its parameters, the parser of its request (shared with GraphQL) and its handler; `weight` is how
+ * many transactions it may shape (a message or a block counted as one).
+ */
+function route<R>(
+  spec: RouteParams,
+  request: (source: ParamSource) => R,
+  run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>,
+  weight?: (request: R) => number,
+): Route {
+  return {
+    spec,
+    parse: (source) => {
+      const parsed = request(source);
+      return { run: (ctx, settings) => run(ctx, parsed, settings), weight: weight?.(parsed) };
+    },
+  };
+}
+
+const rest = (name: string, handler: Route, doc: RouteDoc, errors: string[] = []): RestRoute => ({ name, ...handler, doc, errors });
+
+const page = 'the page ([] when nothing matches)';
+const ANY = `0:${'1'.repeat(64)}`;
+const HASH = '1'.repeat(64);
+
+export const REST_ROUTES: readonly RestRoute[] = [
+  rest(
+    'transactionsByMasterchainBlock',
+    {
+      spec: BLOCK_PAGE,
+      parse: (source) => {
+        const page = parseParams(BLOCK_PAGE, source);
+        return {
+          run: (ctx, settings) => transactions.getTransactionsByMasterchainBlock(ctx, page, settings),
+          cacheKey: (settings) => `block/${page.seqno}/${page.limit}/${page.offset}/${page.sort}/${settings.noAddressBook}`,
+          weight: page.limit,
+        };
+      },
+    },
+    {
+      summary: 'Transactions of a masterchain block and of every shard block it commits',
+      ok: {
+        description:
+          'the page; pages of finalized blocks carry a strong ETag and are cacheable (for the address-book bound, or for a year with x_no_address_book)',
+        schema: 'TransactionsResponse',
+      },
+      codes: [404],
+      notModified: true,
+    },
+    ['seqno=abc', 'seqno=1&limt=5', 'seqno=1&limit=5000'],
+  ),
+  rest(
+    'transactions',
+    route(TRANSACTIONS, transactionsRequest, transactions.getTransactions, (r) => r.page.limit),
+    {
+      summary: "Transactions matching every filter given (none: the newest of the database), in TON Center's order for those filters",
+      ok: { description: page, schema: 'TransactionsResponse' },
+      codes: [404],
+    },
+    [`account=${ANY}&start_lt=tomorrow`, 'sort=newest'],
+  ),
+  rest(
+    'transactionsByMessage',
+    route(TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest, transactions.getTransactionsByMessage, (r) => r.page.limit),
+    {
+      summary: 'The transactions that sent or received matching messages, each once, by lt',
+      ok: { description: page, schema: 'TransactionsResponse' },
+      codes: [],
+    },
+    ['direction=in', 'opcode=jetton&direction=in'],
+  ),
+  // A transaction's neighbours: its parent and at most 255 children.
+  rest(
+    'adjacentTransactions',
+    route(ADJACENT_TRANSACTIONS, adjacentTransactionsRequest, transactions.getAdjacentTransactions, () => 256),
+    {
+      summary: "A transaction's parent (the sender of its inbound message) and children (the receivers of its out-messages), by lt",
+      ok: { description: 'the transactions (404 when there is none, as TON Center answers)', schema: 'TransactionsResponse' },
+      codes: [404],
+    },
+    ['direction=in'],
+  ),
+  rest(
+    'messages',
+    route(MESSAGES, messagesRequest, messages.getMessages, (r) => r.page.limit),
+    {
+      summary: 'Messages matching every filter, each once with the transactions at both ends',
+      ok: { description: page, schema: 'MessagesResponse' },
+      codes: [],
+    },
+    ['exclude_externals=true&only_externals=true'],
+  ),
+  rest(
+    'blocks',
+    route(BLOCKS, blocksRequest, blocks.getBlocks, (r) => r.page.limit),
+    {
+      summary: 'Blocks matching every filter',
+      ok: { description: page, schema: 'BlocksResponse' },
+      codes: [],
+    },
+  ),
+  rest(
+    'masterchainInfo',
+    route(MASTERCHAIN_INFO, () => undefined, blocks.getMasterchainInfo),
+    {
+      summary: 'The newest and the oldest indexed masterchain blocks',
+      ok: { description: '{last, first}', schema: 'MasterchainInfo' },
+      codes: [404],
+    },
+  ),
+  rest(
+    'masterchainBlockShards',
+    route(MASTERCHAIN_BLOCK_SHARDS, shardsRequest, blocks.getMasterchainBlockShards, (r) => r.limit),
+    {
+      summary: 'A masterchain block and the shard blocks it first committed',
+      ok: { description: 'the blocks, the masterchain block first (404 when there is none)', schema: 'BlocksResponse' },
+      codes: [404],
+    },
+    ['seqno=-1'],
+  ),
+  rest('masterchainBlockShardState', route(MASTERCHAIN_BLOCK_SHARD_STATE, shardStateRequest, blocks.getMasterchainBlockShardState), {
+    summary: 'A masterchain block and the top block of each shard at it',
+    ok: { description: 'the blocks (404 when there is none)', schema: 'BlocksResponse' },
+    codes: [404],
+  }),
+  rest(
+    'addressBook',
+    route(ADDRESS_BOOK, addressBookRequest, lookups.getAddressBook, (r) => r.inputs.length),
+    {
+      summary: 'Address-book entries, keyed by each address as given',
+      ok: { description: 'the map (an input that is not an address gets nulls)', schema: 'AddressBook' },
+      codes: [],
+    },
+    [''],
+  ),
+  rest('metadata', route(METADATA, metadataRequest, lookups.getMetadata), {
+    summary: 'Token metadata, keyed by raw address',
+    ok: { description: 'the map ({} when no address is a token)', schema: 'Metadata' },
+    codes: [],
+  }),
+  rest(
+    'traces',
+    route(TRACES, tracesRequest, traces.getTraces, (r) => r.page.limit),
+    {
+      summary: 'Traces matching every filter, newest end first, each with its tree, transactions and (when asked) actions',
+      ok: { description: page, schema: 'TracesResponse' },
+      codes: [404],
+    },
+    [`account=${ANY}&tx_hash=${HASH}`],
+  ),
+  rest(
+    'events',
+    route(TRACES, tracesRequest, traces.getEvents, (r) => r.page.limit),
+    {
+      summary: "TON Center's deprecated alias of /traces: the same traces, their actions always included, under `events`",
+      ok: { description: 'the page, as `{events, address_book, metadata}`', schema: 'EventsResponse' },
+      codes: [404],
+    },
+  ),
+  rest(
+    'actions',
+    route(ACTIONS, actionsRequest, actions.getActions, (r) => r.page.limit),
+    {
+      summary: "Actions matching every filter, in TON Center's order, with the address book and metadata of their addresses",
+      ok: { description: page, schema: 'ActionsResponse' },
+      codes: [404],
+    },
+  ),
+  rest(
+    'pendingTransactions',
+    route(PENDING_TRANSACTIONS, pendingTransactionsRequest, pendingTransactions.getPendingTransactions, (r) => r.account.length * 100),
+    {
+      summary: "The accounts' transactions in traces still in flight, from the database and the trace emulator, newest first",
+      ok: { description: 'the transactions, with the address book always (404 when no trace of the accounts is in flight)', schema: 'TransactionsResponse' },
+      codes: [404],
+    },
+  ),
+  rest(
+    'pendingActions',
+    route(PENDING_ACTIONS, pendingActionsRequest, pendingActions.getPendingActions, () => 100),
+    {
+      summary:
+        'The actions of traces still in flight, from the database and the trace emulator: by account those involving it, by external message all of its trace',
+      ok: { description: 'the actions ([] when none)', schema: 'ActionsResponse' },
+      codes: [],
+    },
+  ),
+  rest(
+    'pendingTraces',
+    route(PENDING_TRACES, pendingTracesRequest, pendingTraces.getPendingTraces, (r) => r.query.limit),
+    {
+      summary: 'Traces still in flight, from the database and the trace emulator, newest first',
+      ok: { description: 'matching traces ([] when none)', schema: 'TracesResponse' },
+      codes: [],
+    },
+    ['account=EQ-not-an-address', ''],
+  ),
+];
+
+/** The documents served beside the routes. */
+export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
+export const DOCS_PATH = `${API_PREFIX}docs`;
+
+/** Every path under /api/v3/ this service answers (the `/metrics` route labels). */
+export const REST_PATHS: readonly string[] = [...REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`), OPENAPI_PATH, DOCS_PATH];
