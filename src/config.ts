@@ -55,7 +55,11 @@ export interface Config {
   replicaUrls: string[];
   replicas: { readFromPrimary: 'fallback' | 'never' | 'always'; maxLagMs: number; probeMs: number };
   /** Live events: the database poll, per-subscriber queues and subscriber limits. */
-  live: LiveLimits & { pollMs: number };
+  live: LiveLimits & {
+    pollMs: number;
+    /** Whether the service plays its demo traces to live subscribers; auto: on the embedded demo database without REDIS_URL. */
+    demo: 'auto' | 'on' | 'off';
+  };
   graphql: {
     limits: { maxDepth: number; maxAliases: number; maxTokens: number; maxCost: number; maxDocumentBytes: number };
     /** Memory for parsed documents and their errors, by the documents' length. */
@@ -85,6 +89,7 @@ export interface LiveLimits {
 function live(env: NodeJS.ProcessEnv): Config['live'] {
   return {
     pollMs: integer('LIVE_POLL_MS', env.LIVE_POLL_MS, 1000, 0, 600_000),
+    demo: oneOf('LIVE_DEMO', env.LIVE_DEMO, ['auto', 'on', 'off'] as const, 'auto'),
     queue: integer('LIVE_QUEUE', env.LIVE_QUEUE, 64, 1, 100_000),
     maxSubscribers: integer('LIVE_MAX_SUBSCRIBERS', env.LIVE_MAX_SUBSCRIBERS, 10_000, 0, 1_000_000),
     maxPerIp: integer('LIVE_MAX_SUBSCRIBERS_PER_IP', env.LIVE_MAX_SUBSCRIBERS_PER_IP, 100, 0, 1_000_000),

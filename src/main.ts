@@ -15,6 +15,7 @@ import { LiveRuntime } from './live/runtime';
 import { RedisLiveSource } from './live/redisSource';
 import { DatabaseFinalityWatcher } from './live/dbWatcher';
 import { readAccountState } from './live/accountState';
+import { LiveDemo, liveDemoOn } from './live/demo';
 
 /** Every setting is an environment variable and the same-named flag (PG_POOL_MAX is --pg-pool-max); flags win. */
 const SETTINGS: [env: string, help: string][] = [
@@ -63,6 +64,7 @@ const SETTINGS: [env: string, help: string][] = [
   ['SHUTDOWN_DRAIN_MS', 'on SIGTERM, keep serving this long with /ready answering 503 (default 5000)'],
   ['SHUTDOWN_TIMEOUT_MS', 'then wait this long for requests in flight before exiting 1 (default 10000)'],
   ['LIVE_POLL_MS', 'how often the database is polled for newly finalized traces, for live events; 0 off (default 1000)'],
+  ['LIVE_DEMO', 'auto: play the demo traces to live subscribers on the embedded demo database without REDIS_URL (default); on; off'],
   ['LIVE_QUEUE', 'events a live subscriber may have waiting; a slower one loses the oldest (default 64)'],
   ['LIVE_MAX_SUBSCRIBERS', 'live subscribers (SSE, WebSocket, GraphQL subscriptions) on this instance (default 10000)'],
   ['LIVE_MAX_SUBSCRIBERS_PER_IP', 'live subscribers per client address (default 100)'],
@@ -95,7 +97,7 @@ function settings(): NodeJS.ProcessEnv {
 async function main() {
   const config = loadConfig(settings());
   const { log, drained: logDrained } = createLogger(config.logLevel, config.logBufferBytes);
-  const { db, network, apiVersion } = await openForServing(config, log);
+  const { db, network, apiVersion, demo: demoDatabase } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl, { log, name: 'redis' }) : undefined;
   const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl, { log, name: 'rate-limit redis' }) : undefined;
   if (redis) {
@@ -143,6 +145,11 @@ async function main() {
   const watcher =
     config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
   watcher?.start();
+  const demo = liveDemoOn(config.live.demo, { demoDatabase, redis: Boolean(config.redisUrl) }) ? new LiveDemo(live.hub, { log }) : undefined;
+  live.demo = demo;
+  demo?.start();
+  if (demo) log.info(`live demo: playing ${demo.traces} demo traces (testnet, July 2025) to live subscribers in a loop; LIVE_DEMO=off stops it`);
+  if (demo && network !== 'testnet') log.warn(`live demo: the demo traces are testnet's, but this service presents addresses as ${network}`);
   const { server, shutdown } = createHttpServer(liveServices, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
@@ -164,7 +171,7 @@ async function main() {
     };
     // Streams end first, cleanly: their clients reconnect to an instance that stays.
     live.close();
-    await Promise.all([source?.stop(), watcher?.stop()]);
+    await Promise.all([source?.stop(), watcher?.stop(), demo?.stop()]);
     const finished = await shutdown.stop({ ...config.shutdown, drainMs });
     // Abandoned statements still hold pool connections: closing the pool would wait for them.
     if (!finished) return exit(1);

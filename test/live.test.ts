@@ -3,7 +3,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTraces } from '../src/emulator/push';
-import { replayTraces } from '../src/emulator/replay';
+import { redisTarget, replayTraces } from '../src/emulator/replay';
 import { importDocument } from '../src/import/importFile';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { LiveHub } from '../src/live/hub';
@@ -45,7 +45,7 @@ function traceWithActions(index: number) {
   return { trace, root, account: root.account as string, keyOf: async () => '' };
 }
 
-const play = (redis: any, trace: unknown, invalidateEvery = 0) => replayTraces(redis, { traces: [trace] }, { stepMs: 60, invalidateEvery, ttlSeconds: 60 });
+const play = (redis: any, trace: unknown, invalidateEvery = 0) => replayTraces(redisTarget(redis, 60), { traces: [trace] }, { stepMs: 60, invalidateEvery });
 
 describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   let db: TestDatabase;
