@@ -80,7 +80,9 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     );
     expect(client.frames[0]).toMatchObject({ event: 'connected', data: { id: 'a1', status: 'subscribed' } });
     await play(service.redis, trace);
-    await until(client.events, (e) => e.type === 'transactions' && e.finality === 'finalized', 5000, 'finalized transactions');
+    // the classifier's announcement comes after the finalization, as a message of its own
+    for (const type of ['transactions', 'actions', 'trace'])
+      await until(client.events, (e) => e.type === type && e.finality === 'finalized', 5000, `finalized ${type}`);
     const all = client.events();
     const txEvents = all.filter((e) => e.type === 'transactions');
     expect(txEvents.map((e) => e.finality)).toEqual(['pending', 'confirmed', 'finalized']);
