@@ -2,9 +2,8 @@ import cliProgress from 'cli-progress';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
-import { DEMO_DIR, openForWriting } from './db/open';
-import { replayTraces } from './emulator/replay';
-import path from 'node:path';
+import { DEMO_TRACES, openForWriting } from './db/open';
+import { pendingListeners, redisTarget, replayTraces } from './emulator/replay';
 import { ForeignDatabaseError, migrate } from './db/schema';
 import { readFile } from 'node:fs/promises';
 import { pushTraces } from './emulator/push';
@@ -15,6 +14,12 @@ import type { Finality } from './traces/model';
 import { DEFAULT_OPTIONS } from './generate/generator';
 import { generateInto } from './generate/load';
 import { addSettingFlags, withFlags } from './settings/flags';
+
+const withoutPassword = (url: string) => {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+};
 
 const program = new Command().name('tonql').description('Manage the database tonql serves');
 
@@ -151,15 +156,24 @@ program
       if (!/^\d+$/.test(v)) throw new ConfigError(`${name} must be a whole number, got "${v}"`);
       return Number(v);
     };
-    const options = { stepMs: number('--step-ms', opts.stepMs), invalidateEvery: number('--invalidate-every', opts.invalidateEvery), ttlSeconds: 120 };
-    const inputs = files.length > 0 ? files : [path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json')];
+    const options = { stepMs: number('--step-ms', opts.stepMs), invalidateEvery: number('--invalidate-every', opts.invalidateEvery) };
+    const inputs = files.length > 0 ? files : [DEMO_TRACES];
     const documents = await Promise.all(inputs.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })));
-    const redis = openRedis(opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const url = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const redis = openRedis(url);
     try {
       await connected(redis);
+      console.log(`replaying into ${withoutPassword(url)}`);
+      if ((await pendingListeners(redis)) === 0) {
+        console.error(
+          `warning: no service reads this Redis (nothing subscribes to its emulator channels): start tonql with REDIS_URL=${withoutPassword(url)} to see these traces live. ` +
+            'Without REDIS_URL, the service on its embedded demo database plays the demo traces itself (LIVE_DEMO).',
+        );
+      }
+      const target = redisTarget(redis, 120);
       do {
         for (const { file, value } of documents) {
-          const done = await replayTraces(redis, value, { ...options, onStage: (key, stage) => console.log(`${stage.padEnd(11)} ${key}`) });
+          const done = await replayTraces(target, value, { ...options, onStage: (key, stage) => console.log(`${stage.padEnd(11)} ${key}`) });
           console.log(`${file}: ${done.traces} traces replayed, ${done.invalidated} invalidated`);
         }
       } while (opts.loop);

@@ -66,7 +66,11 @@ export interface Config {
   replicaUrls: string[];
   replicas: { readFromPrimary: 'fallback' | 'never' | 'always'; maxLagMs: number; probeMs: number };
   /** Live events: the database poll, per-subscriber queues and subscriber limits. */
-  live: LiveLimits & { pollMs: number };
+  live: LiveLimits & {
+    pollMs: number;
+    /** Whether the service plays its demo traces to live subscribers; auto: on the embedded demo database without REDIS_URL. */
+    demo: 'auto' | 'on' | 'off';
+  };
   graphql: GraphQLSettings;
 }
 
@@ -98,6 +102,7 @@ export interface LiveLimits {
 function live(env: NodeJS.ProcessEnv): Config['live'] {
   return {
     pollMs: integer(env, 'LIVE_POLL_MS'),
+    demo: choice<Config['live']['demo']>(env, 'LIVE_DEMO')!,
     queue: integer(env, 'LIVE_QUEUE'),
     maxSubscribers: integer(env, 'LIVE_MAX_SUBSCRIBERS'),
     maxPerIp: integer(env, 'LIVE_MAX_SUBSCRIBERS_PER_IP'),

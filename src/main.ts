@@ -16,6 +16,7 @@ import { RedisLiveSource } from './live/redisSource';
 import { DatabaseFinalityWatcher } from './live/dbWatcher';
 import { readAccountState } from './live/accountState';
 import { addSettingFlags, withFlags } from './settings/flags';
+import { LiveDemo, liveDemoOn } from './live/demo';
 
 /** The longest wait at exit for log lines standard output has not taken yet. */
 const EXIT_FLUSH_MS = 1000;
@@ -27,7 +28,7 @@ program.parse();
 async function main() {
   const config = loadConfig(withFlags(program.opts()));
   const { log, drained: logDrained } = createLogger(config.logLevel, config.logBufferBytes);
-  const { db, network, apiVersion } = await openForServing(config, log);
+  const { db, network, apiVersion, demo: demoDatabase } = await openForServing(config, log);
   const redis = config.redisUrl ? openRedis(config.redisUrl, { log, name: 'redis' }) : undefined;
   const rateLimitRedis = config.access.redisUrl ? openRedis(config.access.redisUrl, { log, name: 'rate-limit redis' }) : undefined;
   if (redis) {
@@ -75,6 +76,11 @@ async function main() {
   const watcher =
     config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
   watcher?.start();
+  const demo = liveDemoOn(config.live.demo, { demoDatabase, redis: Boolean(config.redisUrl) }) ? new LiveDemo(live.hub, { log }) : undefined;
+  live.demo = demo;
+  demo?.start();
+  if (demo) log.info(`live demo: playing ${demo.traces} demo traces (testnet, July 2025) to live subscribers in a loop; LIVE_DEMO=off stops it`);
+  if (demo && network !== 'testnet') log.warn(`live demo: the demo traces are testnet's, but this service presents addresses as ${network}`);
   const { server, shutdown } = createHttpServer(liveServices, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();
@@ -96,7 +102,7 @@ async function main() {
     };
     // Streams end first, cleanly: their clients reconnect to an instance that stays.
     live.close();
-    await Promise.all([source?.stop(), watcher?.stop()]);
+    await Promise.all([source?.stop(), watcher?.stop(), demo?.stop()]);
     const finished = await shutdown.stop({ ...config.shutdown, drainMs });
     // Abandoned statements still hold pool connections: closing the pool would wait for them.
     if (!finished) return exit(1);

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { importDemo } from './helpers/demo';
+import { startMain } from './helpers/main';
 import { startService } from './helpers/service';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,8 +21,28 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
   let page: Page;
-  const outside: string[] = [];
-  const consoleErrors: string[] = [];
+  let outside: string[];
+  let consoleErrors: string[];
+
+  /** A page on which every request to another host than `base`'s is blocked and recorded, as are console errors. */
+  async function guardedPage(base: string) {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    const consoleErrors: string[] = [];
+    await page.setViewport({ width: 1440, height: 900 });
+    // Nothing may leave the machine: every request to another host is blocked and recorded.
+    await page.setRequestInterception(true);
+    const own = new URL(base).host;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.host === own || url.protocol === 'data:' || url.protocol === 'blob:') return void request.continue();
+      outside.push(request.url());
+      void request.abort();
+    });
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', (err) => consoleErrors.push(String(err)));
+    return { page, outside, consoleErrors };
+  }
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
@@ -40,19 +62,7 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
         '--disable-sync',
       ],
     });
-    page = await browser.newPage();
-    await page.setViewport({ width: 1440, height: 900 });
-    // Nothing may leave the machine: every request to another host is blocked and recorded.
-    await page.setRequestInterception(true);
-    const own = new URL(service.base).host;
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.host === own || url.protocol === 'data:' || url.protocol === 'blob:') return void request.continue();
-      outside.push(request.url());
-      void request.abort();
-    });
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('pageerror', (err) => consoleErrors.push(String(err)));
+    ({ page, outside, consoleErrors } = await guardedPage(service.base));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -127,4 +137,46 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
     expect(outside).toEqual([]);
     expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   }, 60_000);
+
+  it("shows the embedded default's live demo in the Live tab within 15 s (the service as npm start runs it: no DATABASE_URL, no REDIS_URL)", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tonql-browser-'));
+    const server = await startMain({ DATA_DIR: dataDir });
+    try {
+      const { page, outside, consoleErrors } = await guardedPage(server.base);
+      await page.goto(`${server.base}/graphql`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('.graphiql-tab');
+      const tabs = await page.$$('.graphiql-tab .graphiql-tab-button');
+      const names = await Promise.all(tabs.map((t) => t.evaluate((el) => el.textContent?.trim())));
+      expect(names.at(-1)).toBe('Live');
+      await tabs.at(-1)!.evaluate((tab) => (tab as HTMLElement).click());
+      await page.waitForFunction(() => document.querySelector('.graphiql-tab-active')?.textContent?.includes('Live'));
+      // the editor draws spaces as no-break spaces
+      const query = await page.$eval('.graphiql-query-editor', (el) => (el as HTMLElement).innerText.replace(/\u00a0/g, ' '));
+      expect(query).toMatch(/plays its demo traces itself/);
+      await page.click('.graphiql-query-editor .view-lines');
+      // GraphiQL settles a switched tab's operation a moment after the switch (see the test above)
+      await new Promise((r) => setTimeout(r, 1000));
+      await page.$eval('button[aria-label^="Execute query"]', (button) => (button as HTMLElement).click());
+      const started = Date.now();
+      await page
+        .waitForFunction(() => /"kind":\s"(UPDATE|INVALIDATED)"/.test((document.querySelector('.graphiql-response') as HTMLElement | null)?.innerText ?? ''), {
+          timeout: 15_000,
+        })
+        .catch(async (err) => {
+          await page.screenshot({ path: path.join(OUTPUT, 'graphiql-failed-Live.png') });
+          const pane = await page.$eval('.graphiql-response', (el) => (el as HTMLElement).innerText).catch(() => '');
+          throw new Error(`no live event in the pane within 15 s: ${pane.slice(0, 300)} (${(err as Error).message})`);
+        });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await page.screenshot({ path: path.join(OUTPUT, 'graphiql-live-demo.png') });
+      const pane = await page.$eval('.graphiql-response', (el) => (el as HTMLElement).innerText);
+      expect(pane).not.toMatch(/"errors"/);
+      await page.close();
+      expect(outside).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

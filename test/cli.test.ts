@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { EmulatorRepository } from '../src/emulator/repository';
@@ -123,6 +124,7 @@ describe.skipIf(!(await redisAvailable()))('cli replay', () => {
     try {
       const run = cli(['replay', fixturePath('traces_mainnet_2025-09_single.json'), '--step-ms', '0', '--invalidate-every', '0'], { REDIS_URL: url });
       expect(run.stderr).toBe('');
+      expect(run.stdout).toContain(`replaying into ${url}`);
       const key = 'kudVqbrlxGq4LdbssZkZL5KGellh4n5Xrnp8BJl7QQ8=';
       expect(run.stdout).toContain(`pending     ${key}`);
       expect(run.stdout).toContain('1 traces replayed, 0 invalidated');
@@ -142,6 +144,39 @@ describe.skipIf(!(await redisAvailable()))('cli replay', () => {
     } finally {
       listener.disconnect();
       reader.disconnect();
+    }
+  });
+});
+
+/** A Redis server of this test's own, so nobody else's subscriptions are counted. */
+async function privateRedis(): Promise<{ url: string; stop: () => void } | undefined> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  const ready = await new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(false));
+    child.stdout.on('data', (chunk) => String(chunk).includes('Ready to accept connections') && resolve(true));
+  });
+  return ready ? { url: `redis://127.0.0.1:${port}/0`, stop: () => child.kill() } : undefined;
+}
+
+describe('cli replay with nobody listening', () => {
+  it('says where it writes and warns that no service reads that Redis', async (context) => {
+    const redis = await privateRedis();
+    if (!redis) return context.skip();
+    try {
+      const run = cli(['replay', fixturePath('traces_mainnet_2025-09_single.json'), '--step-ms', '0'], { REDIS_URL: redis.url });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`replaying into ${redis.url}`);
+      expect(run.stderr).toContain(
+        `warning: no service reads this Redis (nothing subscribes to its emulator channels): start tonql with REDIS_URL=${redis.url}`,
+      );
+    } finally {
+      redis.stop();
     }
   });
 });

@@ -3,7 +3,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTraces } from '../src/emulator/push';
-import { replayTraces } from '../src/emulator/replay';
+import { redisTarget, replayTraces } from '../src/emulator/replay';
 import { importDocument } from '../src/import/importFile';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { LiveHub } from '../src/live/hub';
@@ -47,7 +47,7 @@ function traceWithActions(index: number) {
 }
 
 const play = (redis: any, trace: unknown, invalidateEvery = 0, stepMs = 60) =>
-  replayTraces(redis, { traces: [trace] }, { stepMs, invalidateEvery, ttlSeconds: 60 });
+  replayTraces(redisTarget(redis, 60), { traces: [trace] }, { stepMs, invalidateEvery });
 
 describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
   let db: TestDatabase;

@@ -12,6 +12,8 @@ import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
 export const DEMO_DIR = packagePath('demo');
+/** The demo traces `cli replay` and the live demo play. */
+export const DEMO_TRACES = path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json');
 export const SERVICE_VERSION = '0.1.0';
 const DEMO_KEY = 'demo';
 
@@ -19,6 +21,8 @@ export interface ServingDatabase {
   db: Database;
   network: Network;
   apiVersion: string;
+  /** The embedded database holding the demo data set (what LIVE_DEMO=auto plays to). */
+  demo: boolean;
 }
 
 /** Opens the database the server reads: PostgreSQL when configured (read-only sessions), else the embedded one. */
@@ -52,6 +56,7 @@ export async function openForServing(config: Config, log: Logger): Promise<Servi
       db,
       network: config.network ?? (meta.get('network') as Network | undefined) ?? 'mainnet',
       apiVersion: (await schemaVersion(db)) ?? SERVICE_VERSION,
+      demo: !config.databaseUrl && meta.get(DEMO_KEY)?.startsWith('loaded') === true,
     };
   } catch (err) {
     await db.close().catch(() => {});

@@ -11,47 +11,76 @@ export interface ReplayOptions {
   stepMs: number;
   /** Every n-th trace is invalidated after its pending stage instead of confirmed (0: none). */
   invalidateEvery: number;
-  /** How long the keys live (the emulator's TTL tracker removes traces after about a minute). */
-  ttlSeconds: number;
   onStage?: (key: string, stage: Finality | 'invalidated') => void;
+  /** Stops the replay between stages (the service's live demo, at shutdown). */
+  signal?: AbortSignal;
+}
+
+/** Where a replay's stages go: the emulator's Redis and channels (`cli replay`), or a service's own hub (its live demo). */
+export interface ReplayTarget {
+  /** Stores a trace as it is at `finality` and announces it (and its classification, when it has actions). */
+  stage(trace: JsonNode, finality: Finality): Promise<string>;
+  invalidate(key: string): Promise<void>;
+}
+
+/** Whether the classifier would announce the trace: it has actions. */
+export const isClassified = (trace: JsonNode) => {
+  const actions = (trace.value as { actions?: unknown }).actions;
+  return Array.isArray(actions) && actions.length > 0;
+};
+
+/** The emulator's Redis as a replay target: the keys TON Center's trace emulator writes and the channels it publishes on. */
+export function redisTarget(redis: Redis, ttlSeconds: number): ReplayTarget {
+  return {
+    async stage(node, finality) {
+      const [key] = await pushTraces(redis, [node.value], { finality, ttlSeconds });
+      if (finality === 'pending') {
+        await redis.publish('new_trace', key);
+        await redis.publish(CHANNELS.pending, key);
+      } else {
+        const hashes = Object.keys((node.value as { transactions?: object }).transactions ?? {});
+        await redis.publish(finality === 'confirmed' ? CHANNELS.confirmed : CHANNELS.finalized, `${key}:${hashes.join(',')}`);
+      }
+      if (isClassified(node)) await redis.publish(CHANNELS.classified, key);
+      return key;
+    },
+    async invalidate(key) {
+      await redis.del(key);
+      await redis.publish(CHANNELS.invalidated, key);
+    },
+  };
+}
+
+/** How many connections listen on the emulator's pending channel of this Redis server (a tonql service with REDIS_URL holds one). */
+export async function pendingListeners(redis: Redis): Promise<number> {
+  const [, count] = (await redis.pubsub('NUMSUB', CHANNELS.pending)) as [string, number];
+  return Number(count);
 }
 
 /**
- * Plays v3 traces into Redis as TON Center's trace emulator and classifier would: each trace written pending
- * and announced (`new_pending_trace`, then `classified_trace` when it has actions), then confirmed
- * (`new_confirmed_txs`), then finalized (`new_finalized_txs`); every n-th one invalidated instead. Live
- * subscribers can then be watched without an emulator.
+ * Plays v3 traces as TON Center's trace emulator and classifier would: each trace stored pending and
+ * announced (then its classification when it has actions), then confirmed, then finalized; every n-th one
+ * invalidated instead. Live subscribers can then be watched without an emulator.
  */
-export async function replayTraces(redis: Redis, document: unknown, opts: ReplayOptions): Promise<{ traces: number; invalidated: number }> {
+export async function replayTraces(target: ReplayTarget, document: unknown, opts: ReplayOptions): Promise<{ traces: number; invalidated: number }> {
   const nodes = collectTraceNodes(new JsonNode(document));
+  const pause = (ms: number) => sleep(ms, undefined, { signal: opts.signal });
   let invalidated = 0;
   for (const [i, node] of nodes.entries()) {
-    const trace = node.value as { transactions?: Record<string, unknown>; actions?: unknown[] | null };
-    const hashes = Object.keys(trace.transactions ?? {});
-    const classified = Array.isArray(trace.actions) && trace.actions.length > 0;
-    const write = async (finality: Finality) => {
-      const [key] = await pushTraces(redis, { traces: [trace] }, { finality, ttlSeconds: opts.ttlSeconds });
-      return key;
-    };
-    const key = await write('pending');
-    await redis.publish('new_trace', key);
-    await redis.publish(CHANNELS.pending, key);
-    if (classified) await redis.publish(CHANNELS.classified, key);
+    opts.signal?.throwIfAborted();
+    const key = await target.stage(node, 'pending');
     opts.onStage?.(key, 'pending');
-    await sleep(opts.stepMs);
+    await pause(opts.stepMs);
     if (opts.invalidateEvery > 0 && (i + 1) % opts.invalidateEvery === 0) {
-      await redis.del(key);
-      await redis.publish(CHANNELS.invalidated, key);
+      await target.invalidate(key);
       opts.onStage?.(key, 'invalidated');
       invalidated++;
       continue;
     }
     for (const finality of ['confirmed', 'finalized'] as const) {
-      await write(finality);
-      await redis.publish(finality === 'confirmed' ? CHANNELS.confirmed : CHANNELS.finalized, `${key}:${hashes.join(',')}`);
-      if (classified) await redis.publish(CHANNELS.classified, key);
+      await target.stage(node, finality);
       opts.onStage?.(key, finality);
-      if (finality === 'confirmed') await sleep(opts.stepMs);
+      if (finality === 'confirmed') await pause(opts.stepMs);
     }
   }
   return { traces: nodes.length, invalidated };

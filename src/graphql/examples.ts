@@ -169,11 +169,7 @@ query Actions($after: String) {
 }
 `;
 
-const LIVE = `# Live: an account's transactions as they are emulated (PENDING), confirmed and finalized. Run it, then in a
-# terminal play the demo traces into Redis as TON Center's emulator would (the service needs REDIS_URL):
-#   npm run cli -- replay
-# Without an emulator, traces the indexer finalizes still arrive as the database sees new masterchain blocks.
-subscription Live($accounts: [String!]!) {
+const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
   transactions(accounts: $accounts, minFinality: PENDING) {
     kind
     finality
@@ -182,6 +178,18 @@ subscription Live($accounts: [String!]!) {
   }
 }
 `;
+
+const LIVE = `# Live: an account's transactions as they are emulated (PENDING), confirmed and finalized. With REDIS_URL they
+# come from TON Center's trace emulator (to try it without one, play the demo traces into that Redis:
+# \`npm run cli -- replay\`); traces the indexer finalizes arrive as the database sees new masterchain blocks.
+${LIVE_SUBSCRIPTION}`;
+
+const LIVE_DEMO = `# Live: transactions as they are emulated (PENDING), confirmed and finalized. There is no trace emulator here
+# (no REDIS_URL), so this service plays its demo traces itself (LIVE_DEMO): testnet traces of July 2025, with
+# their own hashes and times, replayed in a loop as the emulator would announce them, a stage every 2 s, every
+# fifth given up (INVALIDATED). Run it: events arrive within seconds. The accounts are those every demo trace
+# touches; with REDIS_URL the events are the emulator's, for any account.
+${LIVE_SUBSCRIPTION}`;
 
 // __typename answers on any database, even with introspection disabled.
 const NO_DATA = `# This database holds no transactions yet, so there is nothing to show here. Once ton-indexer (or
@@ -194,11 +202,15 @@ query NoDataYet {
 }
 `;
 
+/** The Live tab: following the accounts the service's own demo plays, else the example account. */
+const live = (ex: Examples, demoAccounts: readonly string[] | undefined) =>
+  demoAccounts?.length ? tab(LIVE_DEMO, { accounts: demoAccounts }) : ex.account && tab(LIVE, { accounts: [ex.account] });
+
 /**
  * GraphiQL's opening tabs: each runs as it is, with variables that exist in this database. A tab without such a
  * value is left out rather than sent to fail; a database without any gets one tab that says so.
  */
-export function exampleTabs(ex: Examples, opts: { live?: boolean } = {}): ExampleTab[] {
+export function exampleTabs(ex: Examples, opts: { live?: boolean; demoAccounts?: readonly string[] } = {}): ExampleTab[] {
   const tabs = [
     ex.seqno !== null && tab(BLOCK, { seqno: ex.seqno }),
     ex.pendingAccount ? tab(PENDING_TREE, { account: ex.pendingAccount }) : ex.traceId && tab(FINALIZED_TREE, { id: ex.traceId }),
@@ -208,7 +220,7 @@ export function exampleTabs(ex: Examples, opts: { live?: boolean } = {}): Exampl
     ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
     ex.traceId && tab(TRACES, { after: null }),
     ex.hasActions && tab(ACTIONS, { after: null }),
-    opts.live && ex.account && tab(LIVE, { accounts: [ex.account] }),
+    opts.live && live(ex, opts.demoAccounts),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];
 }

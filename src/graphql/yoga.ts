@@ -162,7 +162,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       opts.graphiql === false
         ? false
         : async () => {
-            const defaultTabs = exampleTabs(await examples(), { live: Boolean(services.live) });
+            const defaultTabs = exampleTabs(await examples(), { live: Boolean(services.live), demoAccounts: services.live?.demo?.accounts });
             // GraphiQL 5 opens the first tab without its variables unless they are also given as initialVariables.
             return { title: 'tonql · GraphiQL', defaultTabs, initialVariables: defaultTabs[0].variables } as GraphiQLOptions;
           },

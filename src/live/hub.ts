@@ -156,6 +156,11 @@ export class LiveHub {
     return this.finalized.has(key);
   }
 
+  /** Forgets that a trace was finalized, so it can be played again from pending (the live demo's next round). */
+  replay(key: string): void {
+    this.finalized.delete(key);
+  }
+
   private markFinalized(key: string, source: 'emulator' | 'database'): void {
     this.finalized.set(key, source);
     if (this.finalized.size > FINALIZED_MEMORY) this.finalized.delete(this.finalized.keys().next().value!);

@@ -49,6 +49,8 @@ export class LiveRuntime {
   private addressesTotal = 0;
   private readonly closers = new Set<() => void>();
   private stopped = false;
+  /** The live demo, when this process plays one (the GraphiQL Live tab follows its accounts). */
+  demo?: { readonly accounts: readonly string[] };
 
   constructor(
     readonly limits: LiveLimits,

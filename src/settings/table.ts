@@ -251,6 +251,13 @@ export const SETTINGS = [
     help: 'how often the database is polled for newly finalized traces (live events); 0 off',
   },
   {
+    env: 'LIVE_DEMO',
+    kind: 'choice',
+    choices: ['auto', 'on', 'off'],
+    default: 'auto',
+    help: '`auto`: the service plays its demo traces to live subscribers on the embedded demo database without `REDIS_URL`; `on`; `off`',
+  },
+  {
     env: 'LIVE_QUEUE',
     kind: 'integer',
     // TON Center's
