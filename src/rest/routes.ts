@@ -35,7 +35,7 @@ import {
 } from '../params/routes';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { readRequestSettings, type RequestSettings } from './requestSettings';
-import { etagMatches, sendError, sendJson, strongEtag } from './respond';
+import { sendError, sendJson, sendPage, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';
 import { cachedExamples } from '../data/examples';
@@ -197,14 +197,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };
       if (key && maxAge !== 0) services.pageCache!.set(key, page);
     }
-    const { payload, etag, expiresAt } = page;
+    const { expiresAt } = page;
     const cacheControl = expiresAt === undefined ? IMMUTABLE : `public, max-age=${Math.max(0, Math.floor((expiresAt - now()) / 1000))}`;
-    const cacheHeaders = { ...common, ETag: etag, 'Cache-Control': cacheControl, 'Server-Timing': timing() };
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, cacheHeaders);
-      return res.end();
-    }
-    return sendJson(req, res, 200, payload, cacheHeaders);
+    const cacheHeaders = { ...common, 'Cache-Control': cacheControl, 'Server-Timing': timing() };
+    // ETag and 304 per coding; a compressed copy of a cached page is kept with it.
+    const served = page;
+    return sendPage(req, res, served, cacheHeaders, key ? (coding, bytes) => services.pageCache!.keepVariant(key, served, coding, bytes) : undefined);
   } catch (err) {
     if (err instanceof ClientGoneError) return res.destroy();
     const known = classifyDbError(err);
