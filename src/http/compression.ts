@@ -34,12 +34,19 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `body` in `coding`, off the event loop. */
-export function compress(body: Buffer, coding: Coding): Promise<Buffer> {
-  return inTurn(() =>
+/**
+ * `body` in `coding`, off the event loop. zlib comes back to the event loop after each output chunk (16 KiB by
+ * default): 47 round trips for a 5.5 MB trace page, each waiting behind whatever the loop is busy with (measured:
+ * 550 ms instead of 80 ms beside 10 ms tasks). Chunks of a quarter of the body (JSON compresses to 5–20%), at
+ * most 1 MiB, make it one or two.
+ */
+export async function compress(body: Buffer, coding: Coding): Promise<Buffer> {
+  const chunkSize = Math.min(Math.max(body.length >> 2, zlib.constants.Z_DEFAULT_CHUNK), 1024 * 1024);
+  const bytes = await inTurn(() =>
     coding === 'gzip'
-      ? gzip(body, { level: GZIP_LEVEL })
+      ? gzip(body, { level: GZIP_LEVEL, chunkSize })
       : brotli(body, {
+          chunkSize,
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
@@ -47,6 +54,8 @@ export function compress(body: Buffer, coding: Coding): Promise<Buffer> {
           },
         }),
   );
+  // A single chunk is a view of zlib's whole output buffer: copied, a cached copy holds only its own bytes.
+  return bytes.byteLength < bytes.buffer.byteLength / 2 ? Buffer.from(bytes) : bytes;
 }
 
 const COMPRESSIBLE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
