@@ -7,7 +7,7 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
- * Levels chosen by measurement on this service's pages (BENCHMARKS.md): gzip 6 takes a 2.8 MB trace page to
+ * Levels chosen by measurement on this service's pages: gzip 6 takes a 2.8 MB trace page to
  * 14% in ~15 ms (level 9: 13.6% in ~22 ms); brotli 4 to 5.9% in ~5–8 ms (quality 5: 5.5% in ~12–15 ms; 11 takes
  * 35 ms for a 39 KB page, far too slow for responses built per request).
  */
