@@ -24,6 +24,25 @@ describe('PageCache', () => {
     expect(cache.get('k7')).toBeUndefined();
     expect(new PageCache(0).enabled).toBe(false);
   });
+
+  it('counts the compressed copies kept with a page in its budget, and frees them with it', () => {
+    const cache = new PageCache(4000);
+    const page = { payload: Buffer.alloc(800, 'x'), etag: '"p"' };
+    cache.set('k', page);
+    const alone = cache.size.bytes;
+    cache.keepVariant('k', page, 'gzip', Buffer.alloc(100));
+    cache.keepVariant('k', page, 'gzip', Buffer.alloc(100));
+    expect(cache.size.bytes).toBe(alone + 100);
+    // a page no longer cached keeps its copy, uncounted
+    const other = { payload: Buffer.alloc(800, 'y'), etag: '"o"' };
+    cache.keepVariant('o', other, 'br', Buffer.alloc(50));
+    expect(cache.size.bytes).toBe(alone + 100);
+    expect(cache.get('k')?.variants?.gzip?.length).toBe(100);
+    for (let i = 0; i < 5; i += 1) cache.set(`filler${i}`, { payload: Buffer.alloc(800, 'z'), etag: `"${i}"` });
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(4000);
+    expect(cache.size.bytes % (800 + 14 + 64)).toBe(0);
+  });
 });
 
 describe('finalized block pages served from the cache', () => {
