@@ -82,8 +82,8 @@ export function varyOnEncoding(res: ServerResponse): void {
 /**
  * Sends a body as the client's Accept-Encoding asks when its type is compressible: compressed on the threadpool
  * (or taken from `encoded`, a copy kept with a cached page), with Content-Encoding, Content-Length and
- * Vary set; HEAD gets the headers a GET would. Synchronous when nothing is compressed; never rejects (should
- * compression fail, the body goes out as it is, without its coded tag).
+ * Vary set; HEAD gets the headers a GET would. Synchronous when nothing is compressed. Should compression fail,
+ * the body goes out as it is, without its coded tag, so callers that do not await it lose nothing.
  */
 export function sendEncoded(
   req: IncomingMessage,
