@@ -2,6 +2,7 @@
 // (autocannon), each scenario next to what does the same work: the hand-written floor (bench/floor.ts) for REST
 // pages, PostGraphile 5 (bench/postgraphile) for GraphQL pages. Prints one table. --quick: tiny data, for CI.
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { print } from 'graphql';
@@ -49,6 +50,8 @@ interface Row {
   p50: number;
   p99: number;
   statements: string;
+  /** Bytes of the first request's response body as sent (compressed when it was). */
+  bytes: number;
   rssMb: number;
   errors: number;
   /** The scenario doing the same work that this one is compared with (the floor or the peer). */
@@ -62,6 +65,20 @@ async function statementsOf(base: string, r: Request): Promise<string> {
   if (r.path === '/graphql' && JSON.parse(body).errors) throw new Error(`${r.body}: ${body.slice(0, 500)}`);
   const m = /db;desc="(\d+) statements"/.exec(res.headers.get('server-timing') ?? '');
   return m ? m[1] : '-';
+}
+
+/** The size of a response body on the wire (fetch would hand back the decoded body). */
+function wireBytes(base: string, r: Request): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(base + r.path, { method: r.method ?? 'GET', headers: r.headers }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
 }
 
 const only = opts.only ? new RegExp(opts.only, 'i') : undefined;
@@ -83,6 +100,7 @@ async function scenario(
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
   const status = opts.status ?? 200;
   const statements = await statementsOf(proc.base, requests[0]);
+  const bytes = await wireBytes(proc.base, requests[0]);
   proc.resetPeak();
   const result = await autocannon({
     url: proc.base,
@@ -100,6 +118,7 @@ async function scenario(
     p50: result.latency.p50,
     p99: result.latency.p99,
     statements,
+    bytes,
     rssMb: proc.peakRss(),
     errors: bad,
     versus: opts.versus,
@@ -321,13 +340,25 @@ async function main() {
     );
     // Traces and actions of the 16 busiest accounts that are not hubs (a hub's traces hold hundreds of transactions each).
     const regular = accounts.slice(4);
+    const tracePages = 'REST traces by account (/traces?account=), limit 10';
     add(
       await scenario(
-        'REST traces by account (/traces?account=), limit 10',
+        tracePages,
         uncached,
         regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` })),
       ),
     );
+    // The same trace pages compressed: bytes on the wire against the CPU the compression takes.
+    for (const coding of ['gzip', 'br']) {
+      add(
+        await scenario(
+          `REST traces by account, limit 10, Accept-Encoding: ${coding}`,
+          uncached,
+          regular.map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10`, headers: { 'accept-encoding': coding } })),
+          { versus: tracePages },
+        ),
+      );
+    }
     const hubTraces = 'REST traces of a hub (/traces?account=), limit 10, first page';
     add(
       await scenario(
@@ -446,9 +477,16 @@ async function main() {
       ),
     );
     const hot = block(big[0], 1000);
-    await fetch(cached.base + hot.path);
-    const etag = (await fetch(cached.base + hot.path)).headers.get('etag')!;
+    // autocannon sends no Accept-Encoding: the uncompressed page and its tag (fetch would ask for gzip)
+    const identity = { 'accept-encoding': 'identity' };
+    await fetch(cached.base + hot.path, { headers: identity });
+    const etag = (await fetch(cached.base + hot.path, { headers: identity })).headers.get('etag')!;
     add(await scenario('REST limit 1000, finalized, cached (200)', cached, [hot], { versus: 'REST block, limit 1000' }));
+    add(
+      await scenario('REST limit 1000, finalized, cached, Accept-Encoding: gzip (200)', cached, [{ ...hot, headers: { 'accept-encoding': 'gzip' } }], {
+        versus: 'REST limit 1000, finalized, cached (200)',
+      }),
+    );
     add(
       await scenario('REST limit 1000, finalized, If-None-Match (304)', cached, [{ ...hot, headers: { 'if-none-match': etag } }], {
         status: 304,
@@ -480,13 +518,13 @@ async function main() {
     }
 
     const all = [...rows, ...(growth ? [growth.small] : [])];
-    console.log(`\n| scenario | req/s | p50 ms | p99 ms | SQL statements / request | server peak RSS MB | compared with | ratio |`);
-    console.log(`|---|---:|---:|---:|---:|---:|---|---:|`);
+    console.log(`\n| scenario | req/s | p50 ms | p99 ms | SQL statements / request | response bytes | server peak RSS MB | compared with | ratio |`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|---|---:|`);
     for (const r of all) {
       const base = r.versus ? all.find((o) => o.scenario === r.versus) : undefined;
       const ratio = base ? `${(r.rps / base.rps).toFixed(2)}×` : '';
       console.log(
-        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.rssMb.toFixed(0)} | ${base ? base.scenario : ''} | ${ratio} |${r.errors ? ` ${r.errors} errors` : ''}`,
+        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.statements} | ${r.bytes} | ${r.rssMb.toFixed(0)} | ${base ? base.scenario : ''} | ${ratio} |${r.errors ? ` ${r.errors} errors` : ''}`,
       );
     }
     if (growth)

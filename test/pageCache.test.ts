@@ -24,6 +24,25 @@ describe('PageCache', () => {
     expect(cache.get('k7')).toBeUndefined();
     expect(new PageCache(0).enabled).toBe(false);
   });
+
+  it('counts the compressed copies kept with a page in its budget, and frees them with it', () => {
+    const cache = new PageCache(4000);
+    const page = { payload: Buffer.alloc(800, 'x'), etag: '"p"' };
+    cache.set('k', page);
+    const alone = cache.size.bytes;
+    cache.keepVariant('k', page, 'gzip', Buffer.alloc(100));
+    cache.keepVariant('k', page, 'gzip', Buffer.alloc(100));
+    expect(cache.size.bytes).toBe(alone + 100);
+    // a page no longer cached keeps its copy, uncounted
+    const other = { payload: Buffer.alloc(800, 'y'), etag: '"o"' };
+    cache.keepVariant('o', other, 'br', Buffer.alloc(50));
+    expect(cache.size.bytes).toBe(alone + 100);
+    expect(cache.get('k')?.variants?.gzip?.length).toBe(100);
+    for (let i = 0; i < 5; i += 1) cache.set(`filler${i}`, { payload: Buffer.alloc(800, 'z'), etag: `"${i}"` });
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(4000);
+    expect(cache.size.bytes % (800 + 14 + 64)).toBe(0);
+  });
 });
 
 describe('finalized block pages served from the cache', () => {
@@ -78,6 +97,8 @@ describe('address books of cached pages stay fresh', () => {
     const { server } = createHttpServer({ ...testServices(db.reader), pageCache: new PageCache(8 * 1024 * 1024, () => clock), addressBookMaxAgeMs: 60_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=5`;
+    // tags of the uncompressed bytes (fetch asks for gzip unless told)
+    const fetch = (url: string, init: RequestInit = {}) => globalThis.fetch(url, { ...init, headers: { 'Accept-Encoding': 'identity', ...init.headers } });
     try {
       const first = await fetch(url);
       const firstBody = await first.text();

@@ -7,6 +7,7 @@ import { requestWeight } from '../graphql/weight';
 import type { createGraphQL } from '../graphql/yoga';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../live/runtime';
 import { MAX_BODY_BYTES, readBody, type BodyBudget } from './body';
+import { sendEncoded } from './compression';
 import { abortReason, workSignal, type Limiter, type Slot } from './limiter';
 import { requestIdOf } from './logUnexpected';
 
@@ -171,7 +172,6 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   if (work.signal.aborted) throw abortReason(work.signal);
   const head: Record<string, string> = {};
   built.headers.forEach((value, name) => (head[name] = value));
-  head['content-length'] = String(built.payload.length);
-  res.writeHead(built.status, head);
-  res.end(req.method === 'HEAD' ? undefined : built.payload);
+  // JSON results are compressed per Accept-Encoding; Content-Length is set there.
+  return sendEncoded(req, res, built.status, built.payload, head);
 }

@@ -6,7 +6,7 @@ import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import { QueryParams, restParamNames, restSource } from './query';
 import { API_PREFIX, DOCS_PATH, OPENAPI_PATH, REST_ROUTES, type RestRoute } from './registry';
 import { readRequestSettings } from './requestSettings';
-import { etagMatches, sendError, sendJson, strongEtag } from './respond';
+import { sendError, sendJson, sendPage, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';
 import { cachedExamples } from '../data/examples';
@@ -76,14 +76,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };
       if (key && maxAge !== 0) services.pageCache!.set(key, page);
     }
-    const { payload, etag, expiresAt } = page;
+    const { expiresAt } = page;
     const cacheControl = expiresAt === undefined ? IMMUTABLE : `public, max-age=${Math.max(0, Math.floor((expiresAt - now()) / 1000))}`;
-    const cacheHeaders = { ...common, ETag: etag, 'Cache-Control': cacheControl, 'Server-Timing': timing() };
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, cacheHeaders);
-      return res.end();
-    }
-    return sendJson(req, res, 200, payload, cacheHeaders);
+    const cacheHeaders = { ...common, 'Cache-Control': cacheControl, 'Server-Timing': timing() };
+    // ETag and 304 per coding; a compressed copy of a cached page is kept with it.
+    const served = page;
+    return sendPage(req, res, served, cacheHeaders, key ? (coding, bytes) => services.pageCache!.keepVariant(key, served, coding, bytes) : undefined);
   } catch (err) {
     if (err instanceof ClientGoneError) return res.destroy();
     const known = classifyDbError(err);
