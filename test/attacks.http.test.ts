@@ -409,6 +409,21 @@ describe('issue 20, the HTTP rows', () => {
     }
   });
 
+  it('a buffered multipart/mixed result is framed once (no Content-Length beside chunked)', async () => {
+    const service = await listen(testServices(db.reader));
+    try {
+      const res = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+        body: JSON.stringify({ query: 'subscription {' }),
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(await res.text()).toMatch(/Syntax Error/);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('row 16: weak ETags match, absolute-form targets route, 1000 hashes fit in a GET, Expect gets a JSON 417', async () => {
     const service = await listen(testServices(db.reader));
     try {

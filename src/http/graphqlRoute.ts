@@ -73,7 +73,9 @@ async function streamGraphQL(
     { liveAdmission: admission },
   );
   const head: Record<string, string> = {};
-  response.headers.forEach((value, name) => (head[name] = value));
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name.toLowerCase())) head[name] = value;
+  });
   res.writeHead(response.status, head);
   if (!response.body) return void res.end();
   reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
@@ -171,7 +173,11 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   }
   if (work.signal.aborted) throw abortReason(work.signal);
   const head: Record<string, string> = {};
-  built.headers.forEach((value, name) => (head[name] = value));
+  // yoga's framing headers (a multipart result says chunked; names keep their case) are not this response's:
+  // its bytes are whole
+  built.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name.toLowerCase())) head[name] = value;
+  });
   // JSON results are compressed per Accept-Encoding; Content-Length is set there.
   return sendEncoded(req, res, built.status, built.payload, head);
 }
