@@ -109,7 +109,7 @@ describe('issue 20, the HTTP rows', () => {
       for (const { abort } of streams) abort.abort();
       await waitFor(() => live.subscribers === 0);
       console.log(
-        `row 1: 6 subscriptions streaming, limiter slots held ${limiter.running}, REST ${rest.status}, GraphQL ${gql.status} (0c96db8: 4 of them held every slot, then 503 for everyone)`,
+        `row 1: 6 subscriptions streaming, limiter slots held ${limiter.running}, REST ${rest.status}, GraphQL ${gql.status} (0c96db8, measured: after 4 such curls REST answered 503 after 5 s while /health said 200)`,
       );
     } finally {
       live.close();
@@ -142,7 +142,9 @@ describe('issue 20, the HTTP rows', () => {
       });
       expect(res.status).toBe(200);
       abort.abort();
-      console.log(`row 6: 100 × 406, live slots held afterwards ${held}, a new subscription ${res.status} (0c96db8: every slot leaked, then 429)`);
+      console.log(
+        `row 6: 100 × 406, live slots held afterwards ${held}, a new subscription ${res.status} (0c96db8, measured: the subscription after them refused, connection limit reached)`,
+      );
     } finally {
       live.close();
       await service.close();
@@ -180,7 +182,7 @@ describe('issue 20, the HTTP rows', () => {
       expect(again.map(({ res }) => res.status).filter((s) => s !== 200)).toEqual([]);
       for (const { abort } of again) abort.abort();
       console.log(
-        `row 12: 100 slots freed ${freedMs.toFixed(0)} ms after the clients left, 100 reconnects all 200, over the limit 429 (0c96db8: ~12 s held, refusals 200 with BAD_USER_INPUT)`,
+        `row 12: 100 slots freed ${freedMs.toFixed(0)} ms after the clients left, 100 reconnects all 200, over the limit 429 (0c96db8, measured: 90 of 90 reopened at once refused, as 200 with an in-band error)`,
       );
       expect(freedMs).toBeLessThan(2000);
     } finally {
@@ -219,7 +221,7 @@ describe('issue 20, the HTTP rows', () => {
       expect(answers.filter((a) => / 408 /.test(a)).length).toBeGreaterThan(0);
       expect(bodies.held).toBe(0);
       console.log(
-        `row 9: 100 sockets × 1 MiB held: ${heldMb.toFixed(1)} MiB buffered (budget 8), RSS +${grownMb.toFixed(0)} MB, /health ${healthMs.toFixed(0)} ms; ${answers.filter((a) => / 503 /.test(a)).length} × 503, ${answers.filter((a) => / 408 /.test(a)).length} × 408 (0c96db8: every body buffered, RSS +1 MiB per socket)`,
+        `row 9: 100 sockets × 1 MiB held: ${heldMb.toFixed(1)} MiB buffered (budget 8), RSS +${grownMb.toFixed(0)} MB, /health ${healthMs.toFixed(0)} ms; ${answers.filter((a) => / 503 /.test(a)).length} × 503, ${answers.filter((a) => / 408 /.test(a)).length} × 408 (0c96db8, measured: 200 such sockets, RSS +144 MB, none refused)`,
       );
     } finally {
       for (const s of sockets) s.destroy();
@@ -365,7 +367,7 @@ describe('issue 20, the HTTP rows', () => {
       }
       times.sort((a, b) => a - b);
       console.log(
-        `row 15: ${(body.length / 1e6).toFixed(2)} MB document with Accept: text/event-stream refused in ${times[2].toFixed(1)} ms (median; 0c96db8: ~360 ms of main thread, parsed whole)`,
+        `row 15: ${(body.length / 1e6).toFixed(2)} MB document with Accept: text/event-stream refused in ${times[2].toFixed(1)} ms (median; 0c96db8, measured: 180 ms, parsed whole)`,
       );
       expect(times[2]).toBeLessThan(150);
     } finally {
@@ -452,7 +454,7 @@ describe('issue 20, the HTTP rows', () => {
         code: 417,
       });
       console.log(
-        `row 16: W/ETag 304, absolute-form ${absolute.split('\r\n')[0]}, 1000 hashes ${many.status} (${hashes.length} B URL), Expect ${expect417.split('\r\n')[0]} with a JSON body (0c96db8: 200, 404, 414, bare 417)`,
+        `row 16: W/ETag 304, absolute-form ${absolute.split('\r\n')[0]}, 1000 hashes ${many.status} (${hashes.length} B URL), Expect ${expect417.split('\r\n')[0]} with a JSON body (0c96db8, measured: 200, 404, 431, a bare 417)`,
       );
     } finally {
       await service.close();
