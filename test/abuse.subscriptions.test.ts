@@ -93,6 +93,10 @@ describe('abuse: generated GraphQL subscriptions over HTTP', () => {
           } else if (viaGet && /text\/html/.test(res.headers.get('content-type') ?? '')) {
             // a browser's GET (Accept: text/html) is given GraphiQL
             expect(acceptHeader).toMatch(/text\/html/);
+          } else if (/^multipart\/mixed/.test(res.headers.get('content-type') ?? '')) {
+            // asked for as multipart (incremental delivery): its parts are JSON
+            expect(acceptHeader).toMatch(/multipart\/mixed/);
+            expect(await res.text()).toMatch(/Content-Type: application\/json/);
           } else {
             const text = await res.text();
             expect(() => JSON.parse(text)).not.toThrow();
