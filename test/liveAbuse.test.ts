@@ -285,10 +285,10 @@ describe('abuse: live endpoints', () => {
       );
       expect(expandMs).toBeLessThan(100);
       expect(sse.status).toBe(400);
-      expect(sse.json).toEqual({ error: 'supported_action_types has 120000 items; at most 256 are accepted' });
-      expect(ws.messages[0]).toEqual({ id: 'w', error: 'action_types has 1000 items; at most 256 are accepted' });
+      expect(sse.json).toEqual({ error: 'supported_action_types has 120000 items; at most 100 are accepted' });
+      expect(ws.messages[0]).toEqual({ id: 'w', error: 'action_types has 1000 items; at most 100 are accepted' });
       expect(graphqlAnswer.errors[0]).toMatchObject({
-        message: 'supportedActionTypes: 20000 values; at most 256 are accepted',
+        message: 'supportedActionTypes: 20000 values; at most 100 are accepted',
         extensions: { code: 'BAD_USER_INPUT' },
       });
       expect(health.max).toBeLessThan(Math.max(250, 3 * baseline.max));

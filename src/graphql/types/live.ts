@@ -6,7 +6,7 @@ import { SentTraces } from '../../live/sentTraces';
 import { isGap, type Gap } from '../../live/queue';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../../live/runtime';
 import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
-import { MAX_LIST_ITEMS, parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
+import { parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
@@ -22,6 +22,7 @@ import { AccountState } from './accountState';
 import { Finality } from './enums';
 import { Trace } from './trace';
 import { Transaction, TRACE_TRANSACTION_COLUMNS } from './transaction';
+import { MAX_SUPPORTED_ACTION_TYPES } from '../../params/common';
 
 builder.subscriptionType({
   description:
@@ -149,9 +150,6 @@ const checked = <T>(parse: () => T): T => {
   }
 };
 
-/** Values a list argument other than accounts and trace keys may have (types, supported action types). */
-export const MAX_LIST_ARGUMENT = MAX_LIST_ITEMS;
-
 /** A list argument, refused past `max` values before any is looked at (`setting`: what sets `max`). */
 export function capped(name: string, list: readonly string[] | null | undefined, max: number, setting?: string): string[] {
   const values = list ?? [];
@@ -274,13 +272,13 @@ builder.subscriptionField('traces', (t) =>
         description: 'Trace keys (normalized external message hashes, base64) to follow (at most LIVE_MAX_ADDRESSES).',
       }),
       minFinality: accountArgs(t.arg).minFinality,
-      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 256 names)." }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 100 names)." }),
     },
     subscribe: (_root, args, ctx) => {
       const accounts = checked(() => parseAddresses(capped('accounts', args.accounts, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
       const traceKeys = checked(() => parseTraceKeys(capped('traceExternalHashNorms', args.traceExternalHashNorms, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
       if (accounts.length === 0 && traceKeys.length === 0) throw badUserInput('give accounts or traceExternalHashNorms to follow');
-      const types = expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_LIST_ARGUMENT));
+      const types = expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_SUPPORTED_ACTION_TYPES));
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
         if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, trace: null }));
@@ -325,17 +323,17 @@ builder.subscriptionField('actions', (t) =>
     description: "Actions involving the accounts, as traces are classified (the emulator's pending classification, then the final one).",
     args: {
       accounts: accountArgs(t.arg).accounts,
-      types: t.arg.stringList({ description: 'Only these action types (at most 256).' }),
+      types: t.arg.stringList({ description: 'Only these action types (at most 100).' }),
       minFinality: accountArgs(t.arg).minFinality,
-      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 256 names)." }),
+      supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 100 names)." }),
     },
     subscribe: (_root, args, ctx) => {
       const accounts = requiredAccounts(args.accounts, ctx);
       const set = new Set(accounts);
       const choice = {
         minFinality: (args.minFinality ?? 'finalized') as FinalityValue,
-        actionTypes: new Set(capped('types', args.types, MAX_LIST_ARGUMENT)),
-        supported: expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_LIST_ARGUMENT)),
+        actionTypes: new Set(capped('types', args.types, MAX_SUPPORTED_ACTION_TYPES)),
+        supported: expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_SUPPORTED_ACTION_TYPES)),
       };
       const seen = new SentTraces();
       return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {

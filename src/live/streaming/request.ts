@@ -3,6 +3,7 @@ import { parseAddress } from '../../encoding/address';
 import type { Finality } from '../../traces/model';
 import { FINALITIES } from '../../traces/model';
 import { addressLimitMessage } from '../runtime';
+import { MAX_SUPPORTED_ACTION_TYPES } from '../../params/common';
 
 /** Items a list other than addresses may have (event types, action types, supported action types). */
 export const MAX_LIST_ITEMS = 256;
@@ -117,8 +118,9 @@ export function parseSubscription(
   if (min !== undefined && min !== null && !FINALITIES.includes(min as Finality)) {
     throw new SubscriptionError(`invalid min_finality: ${shown(String(min))} (pending, confirmed or finalized)`, id);
   }
-  const actionTypes = strings(b, 'action_types', id);
-  const supported = strings(b, 'supported_action_types', id);
+  // action type names take the cap they have on every route
+  const actionTypes = strings(b, 'action_types', id, MAX_SUPPORTED_ACTION_TYPES);
+  const supported = strings(b, 'supported_action_types', id, MAX_SUPPORTED_ACTION_TYPES);
   const previous = opts.previous;
   return {
     id,
