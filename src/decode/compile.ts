@@ -42,6 +42,45 @@ function evalNat(e: NatExpr, env: Env): number | undefined {
   }
 }
 
+/** The natural variables a result argument names (`n` in `OutList (n + 1)`, `Hashmap n X`). */
+function natVars(t: TypeExpr): string[] {
+  const walk = (e: NatExpr): string[] => (e.k === 'var' ? [e.name] : e.k === 'num' ? [] : [...walk(e.a), ...walk(e.b)]);
+  if (t.k === 'nat') return walk(t.e);
+  if (t.k === 'app' && t.args.length === 0 && /^[a-z]/.test(t.name)) return [t.name];
+  return [];
+}
+
+/** Whether a closed type argument still holds a natural known only at run time. */
+function freeNat(t: TypeExpr): boolean {
+  if (t.k === 'nat') return t.e.k !== 'num';
+  if (t.k === 'app') return t.args.some(freeNat);
+  if (t.k === 'ref') return freeNat(t.inner);
+  return false;
+}
+
+/** A type argument with its run-time naturals replaced by their values; undefined when one is unknown or too big. */
+function substitute(t: TypeExpr, env: Env): TypeExpr | undefined {
+  if (t.k === 'nat') {
+    if (t.e.k === 'num') return t;
+    const v = evalNat(t.e, env);
+    return v === undefined || v < 0 || v > MAX_RUNTIME_NAT ? undefined : { k: 'nat', e: { k: 'num', v } };
+  }
+  if (t.k === 'app') {
+    const args: TypeExpr[] = [];
+    for (const a of t.args) {
+      const c = substitute(a, env);
+      if (c === undefined) return undefined;
+      args.push(c);
+    }
+    return { k: 'app', name: t.name, args };
+  }
+  if (t.k === 'ref') {
+    const inner = substitute(t.inner, env);
+    return inner === undefined ? undefined : { k: 'ref', inner };
+  }
+  return t;
+}
+
 function hasOut(e: NatExpr): boolean {
   return e.k === 'var' ? !!e.out : e.k === 'num' ? false : hasOut(e.a) || hasOut(e.b);
 }
@@ -165,6 +204,30 @@ export class Compiler {
     return v;
   }
 
+  /**
+   * Compiles every constructor's printer (type parameters bound to `Cell`, natural parameters left to run time):
+   * checks that every type a field names exists and every field type compiles, also for constructors no body reaches.
+   */
+  compileAll(): { compiled: number; failures: { name: string; result: string; error: string }[] } {
+    let compiled = 0;
+    const failures: { name: string; result: string; error: string }[] = [];
+    for (const list of this.byType.values()) {
+      for (const c of list) {
+        const types: Record<string, TypeExpr> = {};
+        for (const f of c.fields) if (f.k === 'implicit' && f.kind === 'type') types[f.name] = { k: 'app', name: 'Cell', args: [] };
+        const nats: Env = {};
+        for (const a of c.resultArgs) for (const v of natVars(a)) nats[v] = 0;
+        try {
+          this.ctorDec(c, types, nats);
+          compiled++;
+        } catch (e) {
+          failures.push({ name: c.name, result: c.result, error: (e as Error).message });
+        }
+      }
+    }
+    return { compiled, failures };
+  }
+
   /** The printer of one constructor alone (top-level candidates are tried one constructor at a time). */
   constructorDec(c: Constructor): TypeDec {
     return this.ctorDec(c, {}, {});
@@ -186,23 +249,42 @@ export class Compiler {
   private buildInstance(name: string, args: TypeExpr[]): TypeDec {
     const ctors = this.byType.get(name);
     if (!ctors) throw new Error(`TL-B: unknown type ${name}`);
-    const decs: { tagLen: number; tag: number; dec: TypeDec }[] = [];
+    const decs: { tags: { len: number; tag: number }[]; dec: TypeDec }[] = [];
     for (const c of ctors) {
       const bound = this.bind(c, args);
       if (!bound) continue;
-      decs.push({ tagLen: c.tag.length, tag: c.tag ? Number.parseInt(c.tag, 2) : 0, dec: this.ctorDec(c, bound.types, bound.nats) });
+      const tags = c.tag ? [{ len: c.tag.length, tag: Number.parseInt(c.tag, 2) }] : this.firstTags(c, 0);
+      decs.push({ tags, dec: this.ctorDec(c, bound.types, bound.nats) });
     }
     if (decs.length === 1) return decs[0].dec;
+    // tlbc selects a constructor by the bits ahead: an untagged constructor whose first field starts with known
+    // tags (`_ order:StormCreateOrder = StormUserOrder`) is chosen by those tags; one with nothing known is last.
+    decs.sort((a, b) => Number(a.tags.length === 0) - Number(b.tags.length === 0));
     return (s, ctx) => {
       for (const d of decs) {
-        if (d.tagLen === 0 || (s.remainingBits >= d.tagLen && s.preloadUint(d.tagLen) === d.tag)) return d.dec(s, ctx);
+        if (d.tags.length === 0 || d.tags.some((t) => s.remainingBits >= t.len && s.preloadUint(t.len) === t.tag)) return d.dec(s, ctx);
       }
       return undefined;
     };
   }
 
+  /** The tags an untagged constructor's value can start with (those of its first field's type); [] if unknown. */
+  private firstTags(c: Constructor, depth: number): { len: number; tag: number }[] {
+    const first = c.fields.find((f) => f.k !== 'implicit');
+    if (depth > 4 || first?.k !== 'field' || first.type.k !== 'app' || first.type.args.length > 0) return [];
+    const ctors = this.byType.get(first.type.name);
+    if (!ctors || this.isBoolLike(first.type.name)) return [];
+    const out: { len: number; tag: number }[] = [];
+    for (const d of ctors) {
+      const tags = d.tag ? [{ len: d.tag.length, tag: Number.parseInt(d.tag, 2) }] : this.firstTags(d, depth + 1);
+      if (tags.length === 0) return [];
+      out.push(...tags);
+    }
+    return out;
+  }
+
   /** Matches a constructor's result arguments against closed arguments; null when it does not apply. */
-  private bind(c: Constructor, args: TypeExpr[]): { types: Record<string, TypeExpr>; nats: Env } | null {
+  bind(c: Constructor, args: TypeExpr[]): { types: Record<string, TypeExpr>; nats: Env } | null {
     const typeParams = new Set(c.fields.filter((f) => f.k === 'implicit' && f.kind === 'type').map((f) => (f as { name: string }).name));
     const types: Record<string, TypeExpr> = {};
     const nats: Env = {};
@@ -367,21 +449,18 @@ export class Compiler {
       return (s) => (s.remainingBits < 1 ? undefined : s.loadBit() ? 'true' : 'false');
     }
     const args = t.args.map((a) => this.closeArg(a, scope));
-    const natArgs = args.filter((a) => a.k === 'nat' && a.e.k !== 'num');
-    if (natArgs.length === 0) {
+    if (!args.some(freeNat)) {
       const dec = this.instance(n, args);
       return (s, ctx) => dec(s, ctx);
     }
-    // natural arguments known only when the value is read
+    // natural arguments known only when the value is read, also inside type arguments (`Maybe ^(OutList m)`)
     const perValue = new Map<string, TypeDec>();
     return (s, ctx, env) => {
       const concrete: TypeExpr[] = [];
       for (const a of args) {
-        if (a.k === 'nat') {
-          const v = evalNat(a.e, env);
-          if (v === undefined || v < 0 || v > MAX_RUNTIME_NAT) return undefined;
-          concrete.push({ k: 'nat', e: { k: 'num', v } });
-        } else concrete.push(a);
+        const c = substitute(a, env);
+        if (c === undefined) return undefined;
+        concrete.push(c);
       }
       const key = JSON.stringify(concrete);
       let dec = perValue.get(key);
@@ -424,6 +503,13 @@ function natField(op: '##' | '#<' | '#<=' | '#', e: NatExpr | null, name: string
     const bound = e ? evalNat(e, env) : 32;
     if (bound === undefined) return undefined;
     const width = op === '##' || op === '#' ? bound : op === '#<' ? bitsFor(bound - 1) : bitsFor(bound);
+    if (op === '##' && width > 32 && width <= 1023) {
+      // `(## 256)` (torrent_info): a wide natural, printed in decimal like uintN
+      if (s.remainingBits < width) return undefined;
+      const big = s.loadUintBig(width);
+      if (name) env[name] = Number(big);
+      return `"${big}"`;
+    }
     if (width < 0 || width > 32 || s.remainingBits < width) return undefined;
     const v = width === 0 ? 0 : s.loadUint(width);
     if ((op === '#<' && v >= bound) || (op === '#<=' && v > bound)) return undefined;

@@ -57,7 +57,7 @@ function readBoc(text: string): Cell | undefined {
 }
 
 /** TON Center's `decode_boc` on one cell, with its recursion; undefined for every `unknown…` result. */
-function decodeCell(cell: Cell, depth: number, budget: Budget): string | undefined {
+export function decodeCell(cell: Cell, depth: number, budget: Budget): string | undefined {
   if (cell.isExotic) return undefined;
   const bits = cell.bits.length;
   if (bits === 0 && cell.refs.length === 0) return EMPTY_CELL;

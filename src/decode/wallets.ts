@@ -62,7 +62,8 @@ export class WalletPaths {
       refIdx = 1;
     }
     let n = 0;
-    if (cell.refs.length > refIdx) n = 1 + chainDepth(cell.refs[refIdx]) - 1;
+    // hops along first refs from the root, past the out-actions ref: one per extended action after the first
+    if (cell.refs.length > refIdx) n = 1 + chainDepth(cell.refs[refIdx]);
     if (m > 255 || n > 255) return undefined;
     return this.run(this.dec('W5MsgBody', m, n), cell, ctx, false);
   }
