@@ -6,7 +6,7 @@ import { type Cell, Cell as CellClass } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { newBudget, PRINTER_REF_LIMIT } from '../src/decode/budget.js';
 import { decodeCell } from '../src/decode/decode.js';
-import { decodeBody } from '../src/decode/index.js';
+import { decodeBody, decodedOpcode } from '../src/decode/index.js';
 import { compileSchema, readSchemaOrder, readSchemaTexts } from '../src/decode/schema.js';
 import type { Constructor, TypeExpr } from '../src/decode/tlbAst.js';
 import { type Built, mulberry32, Retry, TlbBuilder } from './helpers/tlbBuild.js';
@@ -28,6 +28,33 @@ describe('decoder over the 944-constructor schema set', () => {
     );
     expect(all.failures).toEqual([]);
     expect(all.compiled).toBe(944);
+  });
+
+  it("takes order.json's collisions, try order and printed names", () => {
+    const collisions: { opcode: string; tryOrder: { name: string }[] }[] = JSON.parse(
+      readFileSync(new URL('../src/decode/schemas/order.json', import.meta.url), 'utf8'),
+    ).collisions;
+    expect(collisions).toHaveLength(40);
+    for (const c of collisions) {
+      const op = Number.parseInt(c.opcode, 16);
+      expect(schema.candidates.get(op)?.map((x) => x.name)).toEqual(c.tryOrder.map((t) => t.name));
+      expect(decodedOpcode(op)).toBe(c.tryOrder[0].name);
+    }
+    expect([...schema.candidates.values()].filter((l) => l.length > 1)).toHaveLength(40);
+    expect(schema.candidates.size).toBe(499);
+    expect(decodedOpcode(1)).toBe('evaa_supply_master,pyth_update_guardian_set,w4_deploy_install_plugin');
+    // 28-bit tags are found for their right-aligned opcode only, and then fail their own tag check (§1.3)
+    expect(decodedOpcode(0x0bf3f447)).toBe('tonco_account_refund_me');
+    expect(decodedOpcode(0x0c0ffede)).toBe('coffee_staking_lock_forward_payload');
+  });
+
+  it('sizes a W5 extended-action list by the hops from the root (two actions: n = 1)', () => {
+    // w5_extension_action_request, no out actions, set_signature_auth_allowed inline, add_extension behind one ref
+    const got = decodeBody('te6cckEBAgEAIgABG2V4dG72LdeaU08m80EQAQAdAsQ0XfSkgGYDNTDdCNIhS8xtTw==');
+    const v = JSON.parse(got?.json ?? 'null');
+    expect(v.request.extended_actions.value['@type']).toBe('extended_list_action');
+    expect(v.request.extended_actions.value.prev['@type']).toBe('extended_list_last');
+    expect(v.request.extended_actions.value.prev.action['@type']).toBe('add_extension');
   });
 
   it('measures throughput over the 52 real bodies', () => {
