@@ -1,0 +1,133 @@
+import { Cell } from '@ton/core';
+import { type Budget, type Ctx, newBudget, PRINTER_REF_LIMIT } from './budget.js';
+import { setBocReader } from './compile.js';
+import { quoteGo } from './json.js';
+import { type CompiledSchema, compileSchema, readSchemaTexts } from './schema.js';
+import { WalletPaths } from './wallets.js';
+
+/**
+ * TON Center's message-body decoder (reference §1–§3): one body in, its constructor name and the exact JSON
+ * text of `message_content.decoded` out, or null. Work per body is bounded (budget.ts); nothing throws.
+ * A bounded cache by body hash belongs to the caller (next step).
+ */
+
+export interface DecodedBody {
+  /** The top-level constructor, e.g. `jetton_notify`, `empty_cell`, `wallet_signed_v4`. */
+  type: string;
+  /** TON Center's JSON text (legacy shape for a top-level text comment). */
+  json: string;
+  /** For a top-level text comment: its text. */
+  comment?: string;
+}
+
+const EMPTY_CELL = '{"@type":"empty_cell"}';
+
+/** Cells in one body's BOC beyond which it is not decoded (a message carries at most 8192). */
+export const MAX_BOC_CELLS = 8192;
+
+let schema: CompiledSchema | undefined;
+let wallets: WalletPaths | undefined;
+let firstName: Map<number, string> | undefined;
+
+function load(): CompiledSchema {
+  if (!schema) {
+    schema = compileSchema(readSchemaTexts());
+    wallets = new WalletPaths(schema.compiler, schema.order.special);
+    firstName = new Map();
+    for (const [op, list] of schema.candidates) firstName.set(op, list[0].name);
+    setBocReader(readBoc);
+  }
+  return schema;
+}
+
+/** Compiles the schemas now (else on first use); returns the compile time in ms. */
+export function loadDecoder(): number {
+  return load().compileMs;
+}
+
+function readBoc(text: string): Cell | undefined {
+  try {
+    const buf = text.startsWith('te6') ? Buffer.from(text, 'base64') : Buffer.from(text, 'hex');
+    if (buf.length === 0) return undefined;
+    const cells = Cell.fromBoc(buf);
+    return cells.length === 1 ? cells[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** TON Center's `decode_boc` on one cell, with its recursion; undefined for every `unknown…` result. */
+export function decodeCell(cell: Cell, depth: number, budget: Budget): string | undefined {
+  if (cell.isExotic) return undefined;
+  const bits = cell.bits.length;
+  if (bits === 0 && cell.refs.length === 0) return EMPTY_CELL;
+  if (bits < 32) return undefined;
+  const s = load();
+  const opcode = cell.beginParse().preloadUint(32);
+  const name = firstName?.get(opcode);
+  const ctx = (): Ctx => ({ budget, printerRefs: PRINTER_REF_LIMIT, depth, inner: decodeCell });
+  const w = wallets as WalletPaths;
+  const special = name ? w.specialType(name) : undefined;
+  if (name && special) {
+    const out = w.byName(cell, name, special, ctx());
+    if (out !== undefined) return out;
+    // TON Center leaves the failed special output in its buffer and appends the stub's: invalid JSON, null.
+    budget.poisoned = true;
+    return undefined;
+  }
+  if (!name) return w.signedExternal(cell, budget, depth, decodeCell);
+  for (const cand of s.candidates.get(opcode) ?? []) {
+    let out: string | undefined;
+    try {
+      out = cand.dec(cell.beginParse(), ctx());
+    } catch {
+      out = undefined;
+    }
+    if (out !== undefined) return out;
+  }
+  return undefined;
+}
+
+function countCells(root: Cell, limit: number): number {
+  const seen = new Set<Cell>();
+  const stack = [root];
+  while (stack.length > 0 && seen.size <= limit) {
+    const c = stack.pop() as Cell;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    for (const r of c.refs) stack.push(r);
+  }
+  return seen.size;
+}
+
+const LEGACY_COMMENT = /^\{"@type":"text_comment","text":("(?:[^"\\]|\\.)*")\}$/;
+
+/** Decodes a message body as TON Center does for `message_content.decoded`; null when it shows null. */
+export function decodeBody(boc: string | Cell): DecodedBody | null {
+  try {
+    const cell = typeof boc === 'string' ? readBoc(boc) : boc;
+    if (!cell || countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return null;
+    const budget = newBudget();
+    const json = decodeCell(cell, 0, budget);
+    if (json === undefined || budget.poisoned || budget.refs < 0 || budget.out < 0) return null;
+    const type = /^\{"@type":"((?:[^"\\]|\\.)*)"/.exec(json)?.[1] ?? '';
+    const m = LEGACY_COMMENT.exec(json);
+    if (m) {
+      const text = JSON.parse(m[1]) as string;
+      return { type, comment: text, json: `{"@type":"text_comment","comment":${quoteGo(text)},"type":"text_comment"}` };
+    }
+    return { type, json };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `decoded_opcode`: the first constructor name TON Center's slots give the stored opcode, or null (also for
+ * a null opcode, i.e. a body shorter than 32 bits).
+ */
+export function decodedOpcode(opcode: number | null | undefined): string | null {
+  if (opcode === null || opcode === undefined) return null;
+  load();
+  return firstName?.get(opcode >>> 0) ?? null;
+}

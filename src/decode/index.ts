@@ -1,0 +1,1 @@
+export { type DecodedBody, decodeBody, decodedOpcode, loadDecoder } from './decode.js';
