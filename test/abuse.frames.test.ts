@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { eventually, startQuietLiveService } from './helpers/live';
+import { parseSubscription, requestId, SubscriptionError } from '../src/live/streaming/request';
 
 // The fast-check corpus of abuse.test.ts, extended to WebSocket frames of both protocols: the Streaming API v2
 // and graphql-ws. Whatever a frame holds, the server answers it (or closes that one connection with a 4xxx/1xxx
@@ -144,4 +145,14 @@ describe('abuse: generated WebSocket frames', () => {
     expect((await fetch(`${service.base}/health`)).status).toBe(200);
     await eventually(() => service.live.subscribers === 0 && service.live.followedAddresses === 0, 3000, 'every slot given back');
   }, 120_000);
+});
+
+describe('request ids the fuzzer found', () => {
+  it('refuses an id that is an object (String() of {"toString": false} throws) with a clear error, over SSE and WebSocket alike', () => {
+    expect(() => requestId({ toString: false })).toThrow(new SubscriptionError('id must be a string'));
+    expect(() => parseSubscription({ id: { toString: false }, types: ['transactions'], addresses: [`0:${'1'.repeat(64)}`] })).toThrow(
+      new SubscriptionError('id must be a string'),
+    );
+    expect(requestId(7)).toBe('7');
+  });
 });

@@ -59,6 +59,8 @@ export const listLength = (v: unknown) => (Array.isArray(v) ? v.length : 0);
 /** A request's id as it is echoed; one too long to echo is refused without it. */
 export function requestId(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
+  // an object is no id (and String() of one may throw: {"toString": false})
+  if (typeof value === 'object') throw new SubscriptionError('id must be a string');
   const id = String(value);
   if (id.length > MAX_ID_LENGTH) throw new SubscriptionError(`id is ${id.length} characters long; at most ${MAX_ID_LENGTH} are accepted`);
   return id;
