@@ -45,6 +45,11 @@ export function loadDecoder(): number {
   return load().compileMs;
 }
 
+/** Sizes of the decoder's caches that bodies can grow (compiled instances per run-time natural). */
+export function decoderCacheSizes(): { instances: number; runtime: number; clears: number } {
+  return load().compiler.cacheSizes();
+}
+
 function readBoc(text: string): Cell | undefined {
   try {
     const buf = text.startsWith('te6') ? Buffer.from(text, 'base64') : Buffer.from(text, 'hex');
