@@ -9,7 +9,8 @@ import type { Constraint, Constructor, Field, NatExpr, TypeExpr } from './tlbAst
  * Compiles TL-B constructors into printing closures, once; decoding then only runs closures. A closure reads
  * from a Slice and returns TON Center's JSON text for the value, or undefined when the value does not parse.
  * Types with natural parameters known only at run time (`OutList n`, `TextChunks chunks`) are compiled on
- * first use per parameter value and kept.
+ * first use per parameter value and kept in one bounded cache (bodies choose those values): past
+ * `MAX_RUNTIME_INSTANCES` it is cleared whole.
  */
 
 type Env = Record<string, number>;
@@ -24,6 +25,8 @@ interface Scope {
 }
 
 const MAX_RUNTIME_NAT = 1023;
+/** Instances compiled for run-time naturals kept at most (past it the run-time cache starts again empty). */
+export const MAX_RUNTIME_INSTANCES = 4096;
 const UINT = /^(u?int|bits)(\d+)$/;
 const BUILTIN = new Set(['Cell', 'Any', 'SnakeString', 'Hashmap', 'HashmapE', 'uint', 'int', 'bits', '#']);
 
@@ -172,7 +175,18 @@ function tryBocText(text: string, ctx: Ctx): string | undefined {
 
 export class Compiler {
   readonly byType = new Map<string, Constructor[]>();
+  /** Instances compiled outside any run-time natural: a fixed set, given by the schemas. */
   private readonly instances = new Map<string, TypeDec>();
+  /**
+   * Instances compiled for run-time naturals (and what they needed). Cleared whole once past
+   * MAX_RUNTIME_INSTANCES between builds: their closures hold one another, so dropping a few would keep them
+   * alive; clearing leaves none reachable (nothing outside holds a run-time instance past one body's decode).
+   */
+  private runtime = new Map<string, TypeDec>();
+  /** Run-time builds in progress: nothing is dropped while one runs (its thunks are in the cache). */
+  private runtimeBuilds = 0;
+  /** Times the run-time cache was cleared. */
+  private runtimeClears = 0;
   private readonly boolLike = new Map<string, boolean>();
 
   constructor(ctors: Constructor[]) {
@@ -236,14 +250,38 @@ export class Compiler {
   /** The printer of `name args…`; args are closed (nat args as numbers). */
   instance(name: string, args: TypeExpr[]): TypeDec {
     const key = `${name} ${JSON.stringify(args)}`;
-    const known = this.instances.get(key);
+    // a schema-given instance never captures a run-time one (which would keep it alive past a clear)
+    const cache = this.runtimeBuilds > 0 ? this.runtime : this.instances;
+    const known = this.instances.get(key) ?? cache.get(key);
     if (known) return known;
     let impl: TypeDec | undefined;
     const thunk: TypeDec = (s, ctx) => (impl as TypeDec)(s, ctx);
-    this.instances.set(key, thunk);
+    cache.set(key, thunk);
     impl = this.buildInstance(name, args);
-    this.instances.set(key, impl);
+    cache.set(key, impl);
     return impl;
+  }
+
+  /**
+   * The printer of `name args…` for naturals a body gave (`W5MsgBody m n`, `TextChunks chunks`): compiled into
+   * the bounded run-time cache, cleared once past its cap when no build runs. Callers must not keep the result
+   * beyond the value they print with it.
+   */
+  runtimeInstance(name: string, args: TypeExpr[]): TypeDec {
+    this.runtimeBuilds++;
+    try {
+      return this.instance(name, args);
+    } finally {
+      if (--this.runtimeBuilds === 0 && this.runtime.size > MAX_RUNTIME_INSTANCES) {
+        this.runtime = new Map();
+        this.runtimeClears++;
+      }
+    }
+  }
+
+  /** Sizes of the caches that bodies can grow (for tests). */
+  cacheSizes(): { instances: number; runtime: number; clears: number } {
+    return { instances: this.instances.size, runtime: this.runtime.size, clears: this.runtimeClears };
   }
 
   private buildInstance(name: string, args: TypeExpr[]): TypeDec {
@@ -454,7 +492,6 @@ export class Compiler {
       return (s, ctx) => dec(s, ctx);
     }
     // natural arguments known only when the value is read, also inside type arguments (`Maybe ^(OutList m)`)
-    const perValue = new Map<string, TypeDec>();
     return (s, ctx, env) => {
       const concrete: TypeExpr[] = [];
       for (const a of args) {
@@ -462,13 +499,7 @@ export class Compiler {
         if (c === undefined) return undefined;
         concrete.push(c);
       }
-      const key = JSON.stringify(concrete);
-      let dec = perValue.get(key);
-      if (!dec) {
-        dec = this.instance(n, concrete);
-        perValue.set(key, dec);
-      }
-      return dec(s, ctx);
+      return this.runtimeInstance(n, concrete)(s, ctx);
     };
   }
 }

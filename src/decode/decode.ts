@@ -45,6 +45,11 @@ export function loadDecoder(): number {
   return load().compileMs;
 }
 
+/** Sizes of the decoder's caches that bodies can grow (compiled instances per run-time natural). */
+export function decoderCacheSizes(): { instances: number; runtime: number; clears: number } {
+  return load().compiler.cacheSizes();
+}
+
 function readBoc(text: string): Cell | undefined {
   try {
     const buf = text.startsWith('te6') ? Buffer.from(text, 'base64') : Buffer.from(text, 'hex');
@@ -130,4 +135,81 @@ export function decodedOpcode(opcode: number | null | undefined): string | null 
   if (opcode === null || opcode === undefined) return null;
   load();
   return firstName?.get(opcode >>> 0) ?? null;
+}
+
+/** One `/api/v3/decode` body item: TON Center's library output, re-encoded as its Go handler does (§5). */
+export type DecodeItem = { json: string } | { error: string } | { invalidJson: string };
+
+const B64 = /^[A-Za-z0-9+/]*$/;
+const HEX = /^[0-9a-fA-F]*$/;
+
+/** td's base64_decode (standard alphabet, padding required) and hex_decode, with their error words. */
+function inputBytes(text: string): Buffer | string {
+  if (text.startsWith('te6')) {
+    if ((text.length & 3) !== 0) return 'unknown: failed to decode base64: Wrong string length';
+    const bare = text.replace(/=+$/, '');
+    if (text.length - bare.length >= 3) return 'unknown: failed to decode base64: Wrong string padding';
+    if (!B64.test(bare)) return 'unknown: failed to decode base64: Wrong character in the string';
+    return Buffer.from(text, 'base64');
+  }
+  if (text.length % 2 !== 0) return 'unknown: failed to decode hex: Wrong hex string length';
+  if (!HEX.test(text)) return 'unknown: failed to decode hex: Wrong hex string';
+  return Buffer.from(text, 'hex');
+}
+
+/**
+ * TON Center's `decode_boc` on one `/decode` body item, without the legacy comment rewrite: the decoded JSON
+ * text, an `unknown: …` error (§1.7), or the invalid JSON of the failed wallet special path (§1.4).
+ */
+export function decodeItem(text: string): DecodeItem {
+  try {
+    const bytes = inputBytes(text);
+    if (typeof bytes === 'string') return { error: bytes };
+    let cell: Cell;
+    try {
+      const cells = Cell.fromBoc(bytes);
+      if (cells.length !== 1) return { error: `unknown: failed to deserialize boc: expected one root cell, got ${cells.length}` };
+      cell = cells[0];
+    } catch (e) {
+      return { error: `unknown: failed to deserialize boc: ${(e as Error).message}` };
+    }
+    if (cell.isExotic) return { error: 'unknown: vm error - cannot load an exotic cell' };
+    if (cell.bits.length < 32 && (cell.bits.length > 0 || cell.refs.length > 0)) return { error: `unknown: boc is too small, size ${cell.bits.length}` };
+    if (countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return { error: 'unknown: no parser succeeded' };
+    const budget = newBudget();
+    const json = decodeCell(cell, 0, budget);
+    if (budget.poisoned) return { invalidJson: json ?? stubOutput(cell) };
+    if (json === undefined || budget.refs < 0 || budget.out < 0) return { error: 'unknown: no parser succeeded' };
+    return { json };
+  } catch {
+    return { error: 'unknown: unhandled error' };
+  }
+}
+
+/** What the generic path appends after a failed special path: the opcode-detection stub's output. */
+function stubOutput(cell: Cell): string {
+  const s = load();
+  const budget = newBudget();
+  for (const cand of s.candidates.get(cell.beginParse().preloadUint(32)) ?? []) {
+    try {
+      const out = cand.dec(cell.beginParse(), { budget, printerRefs: PRINTER_REF_LIMIT, depth: 0, inner: decodeCell });
+      if (out !== undefined) return out;
+    } catch {}
+  }
+  return '';
+}
+
+/** The JSON text with every object's keys sorted and strings escaped as Go's encoding/json writes them. */
+export function sortedGoJson(json: string): string {
+  const write = (v: unknown): string => {
+    if (typeof v === 'string') return quoteGo(v);
+    if (v === null || typeof v !== 'object') return JSON.stringify(v);
+    if (Array.isArray(v)) return `[${v.map(write).join(',')}]`;
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${quoteGo(k)}:${write(o[k])}`)
+      .join(',')}}`;
+  };
+  return write(JSON.parse(json));
 }

@@ -1,1 +1,1 @@
-export { type DecodedBody, decodeBody, decodedOpcode, loadDecoder } from './decode.js';
+export { type DecodedBody, type DecodeItem, decodeBody, decodedOpcode, decodeItem, loadDecoder, sortedGoJson } from './decode.js';

@@ -22,20 +22,14 @@ function chainDepth(cell: Cell): number {
 const nat = (v: number) => ({ k: 'nat' as const, e: { k: 'num' as const, v } });
 
 export class WalletPaths {
-  private readonly byType = new Map<string, TypeDec>();
   constructor(
     private readonly compiler: Compiler,
     private readonly special: SchemaOrder['special'],
   ) {}
 
+  /** The printer of a wallet type; one with naturals from the body comes from the compiler's bounded cache. */
   private dec(name: string, ...nats: number[]): TypeDec {
-    const key = `${name} ${nats.join(' ')}`;
-    let d = this.byType.get(key);
-    if (!d) {
-      d = this.compiler.instance(name, nats.map(nat));
-      this.byType.set(key, d);
-    }
-    return d;
+    return nats.length === 0 ? this.compiler.instance(name, []) : this.compiler.runtimeInstance(name, nats.map(nat));
   }
 
   private run(dec: TypeDec, cell: Cell, ctx: Ctx, mustConsume: boolean): string | undefined {

@@ -17,6 +17,7 @@ import { createGraphQL } from '../graphql/yoga';
 import { defaults, type GraphQLSettings } from '../config';
 import { sendError, sendJson } from '../rest/respond';
 import { API_PREFIX, handleRest } from '../rest/routes';
+import { REST_POST_PATHS } from '../rest/registry';
 import { serveSse, streamingSockets, STREAMING_SSE, STREAMING_WS } from '../live/streaming/transport';
 import { graphqlWebSockets } from '../graphql/websocket';
 import type { Duplex } from 'node:stream';
@@ -99,8 +100,9 @@ export function createHttpServer(services: Services, opts: GraphQLSettings = def
       res.setHeader('Connection', 'close');
       return path === '/graphql' ? sendGraphQLError(req, res, tooLarge(declared)) : sendError(req, res, tooLarge(declared));
     }
-    // Only /graphql reads a body; elsewhere an unread body must not be drained after the response.
-    if (path !== '/graphql' && (declared > 0 || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
+    // Only /graphql and the REST routes taking POST read a body; elsewhere an unread body must not be drained.
+    const readsBody = path === '/graphql' || (req.method === 'POST' && REST_POST_PATHS.has(path));
+    if (!readsBody && (declared > 0 || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
     const query = q < 0 ? '' : url.slice(q + 1);
     if ((path.startsWith(API_PREFIX) || path.startsWith(STREAMING_PREFIX) || path === '/graphql') && services.access && accessEnabled(services.access.policy)) {
       try {

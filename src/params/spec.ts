@@ -144,6 +144,8 @@ export interface ParamSource {
   name(key: string): string;
   single(key: string): string | undefined;
   list(key: string): string[];
+  /** A repeatable value's items exactly as given (not comma-split), where the source keeps them. */
+  values?(key: string): string[];
 }
 
 export const graphqlName = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -199,6 +199,23 @@ const schemas = {
   }),
   BlocksResponse: object({ blocks: { type: 'array', items: ref('Block') } }),
   MasterchainInfo: object({ last: ref('Block'), first: ref('Block') }),
+  DecodeRequest: {
+    type: 'object',
+    properties: { opcodes: { type: ['array', 'null'], items: str, maxItems: 1000 }, bodies: { type: ['array', 'null'], items: str, maxItems: 1000 } },
+  },
+  DecodeResponse: object({
+    opcodes: { type: 'array', items: str },
+    bodies: {
+      type: 'array',
+      items: {
+        oneOf: [
+          { type: 'object', required: ['@type'], properties: { '@type': str } },
+          object({ error: { type: 'string', pattern: '^unknown' } }),
+          object({ failed_to_decode_json: str }),
+        ],
+      },
+    },
+  }),
   Metadata: { type: 'object', description: 'keyed by raw address: jetton wallets and masters, NFT items and collections only' },
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
@@ -309,8 +326,12 @@ function route(operationId: string, summary: string, params: RouteParams, ok: { 
 }
 
 /** A registry route's OpenAPI path item. */
-function pathOf({ name, spec, doc }: RestRoute) {
+function pathOf({ name, spec, doc, post }: RestRoute) {
   const path = route(name, doc.summary, spec, doc.ok, doc.codes);
+  if (post) {
+    const body = { required: true, description: post.description, content: { 'application/json': { schema: ref(post.schema) } } };
+    return { ...path, post: { ...path.get, operationId: `${name}Post`, parameters: control, requestBody: body } };
+  }
   if (!doc.notModified) return path;
   return { get: { ...path.get, responses: { ...path.get.responses, '304': { description: 'If-None-Match matched' } } } };
 }

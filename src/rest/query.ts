@@ -13,6 +13,7 @@ export const restSource = (query: QueryParams): ParamSource => ({
   name: (key) => key,
   single: (key) => query.single(key),
   list: (key) => query.list(key),
+  values: (key) => query.values(key),
 });
 
 /**
@@ -20,7 +21,7 @@ export const restSource = (query: QueryParams): ParamSource => ({
  * UTF-8 are rejected, so a misspelled filter can never return unfiltered data.
  */
 export class QueryParams {
-  private readonly values = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
 
   constructor(rawQuery: string, allowed: readonly string[]) {
     for (const part of rawQuery.split('&')) {
@@ -31,23 +32,28 @@ export class QueryParams {
       if (!allowed.includes(name)) {
         throw badInput(`unknown parameter "${printable(name)}"; allowed parameters: ${allowed.join(', ')}`);
       }
-      const list = this.values.get(name) ?? [];
+      const list = this.byName.get(name) ?? [];
       list.push(value);
-      this.values.set(name, list);
+      this.byName.set(name, list);
     }
   }
 
   /** A parameter that may appear at most once. */
   single(name: string): string | undefined {
-    const list = this.values.get(name);
+    const list = this.byName.get(name);
     if (!list) return undefined;
     if (list.length > 1) throw badInput(`parameter "${name}" must be given once, got ${list.length} values`);
     return list[0];
   }
 
+  /** A repeatable parameter's values as given (not comma-split). */
+  values(name: string): string[] {
+    return [...(this.byName.get(name) ?? [])];
+  }
+
   /** A repeatable parameter; each value may also hold a comma-separated list. */
   list(name: string): string[] {
-    return (this.values.get(name) ?? []).flatMap((v) => v.split(','));
+    return (this.byName.get(name) ?? []).flatMap((v) => v.split(','));
   }
 }
 

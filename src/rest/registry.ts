@@ -22,6 +22,7 @@ import { PENDING_TRACES, pendingTracesRequest } from '../operations/pendingTrace
 import { PENDING_TRANSACTIONS, pendingTransactionsRequest } from '../operations/pendingTransactions';
 import { TRACES, tracesRequest } from '../operations/traces';
 import { TRANSACTIONS, transactionsRequest } from '../operations/transactions';
+import { DECODE, decodeRequest, decodeWeight } from '../operations/decode';
 import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
 import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operations/transactionsByMessage';
 import type { RequestSettings } from '../params/requestSettings';
@@ -29,6 +30,7 @@ import { parseParams, type ParamSource, type RouteParams } from '../params/spec'
 import * as lookups from './addressBook';
 import * as actions from './actions';
 import * as blocks from './blocks';
+import * as decode from './decode';
 import * as messages from './messages';
 import * as pendingActions from './pendingActions';
 import * as pendingTraces from './pendingTraces';
@@ -39,7 +41,8 @@ import * as transactions from './transactions';
 export const API_PREFIX = '/api/v3/';
 
 export interface Parsed {
-  run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean }>;
+  /** The response: `body` serialized, or `payload` when the handler wrote the JSON text itself. */
+  run: (ctx: RequestContext, settings: RequestSettings) => Promise<{ body: unknown; immutable: boolean; payload?: string }>;
   /** Identifies the response among immutable ones (same key, same bytes), for the page cache. */
   cacheKey?: (settings: RequestSettings) => string;
   /** How many transactions it may shape at most, for the limiter's memory bound (1 when small). */
@@ -68,6 +71,8 @@ export interface RestRoute extends Route {
   doc: RouteDoc;
   /** Query strings it refuses, shown on the docs page with the answer the parser really gives. */
   errors: string[];
+  /** Also answers POST: the parameters from a JSON body (422 when it is not one), same parser and handler. */
+  post?: { source: (body: Buffer) => ParamSource; description: string; schema: string };
 }
 
 type Run = Parsed['run'];
@@ -269,11 +274,32 @@ export const REST_ROUTES: readonly RestRoute[] = [
     },
     ['account=EQ-not-an-address', ''],
   ),
+  {
+    ...rest(
+      'decode',
+      route(DECODE, decodeRequest, decode.getDecode, decodeWeight),
+      {
+        summary:
+          'Opcodes named and message bodies decoded as TON Center decodes them (its 944 TL-B constructors); GET with repeated parameters, or POST a JSON body {opcodes, bodies} for long lists',
+        ok: {
+          description:
+            'both lists in request order: each opcode\'s constructor name or "unknown"; each body its decoded object (keys sorted at every level, comments as {"@type":"text_comment","text":…}), {"error":"unknown: …"} or {"failed_to_decode_json":…}',
+          schema: 'DecodeResponse',
+        },
+        codes: [],
+      },
+      ['opcodes=0x7362d09c&opcodes=jetton', 'opcodes=0X10'],
+    ),
+    post: { source: decode.decodeBodySource, description: 'at most 1000 opcodes and 1000 bodies', schema: 'DecodeRequest' },
+  },
 ];
 
 /** The documents served beside the routes. */
 export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}docs`;
+
+/** The paths that also answer POST (they read a request body). */
+export const REST_POST_PATHS: ReadonlySet<string> = new Set(REST_ROUTES.filter((r) => r.post).map((r) => `${API_PREFIX}${r.name}`));
 
 /** Every path under /api/v3/ this service answers (the `/metrics` route labels). */
 export const REST_PATHS: readonly string[] = [...REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`), OPENAPI_PATH, DOCS_PATH];

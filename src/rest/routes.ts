@@ -3,7 +3,8 @@ import { createRequestContext, type RequestContext, type Services } from '../con
 import { ApiError, classifyDbError, notFound } from '../errors';
 import { BusyError, ClientGoneError, workSignal, type Slot } from '../http/limiter';
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
-import { QueryParams, restParamNames, restSource } from './query';
+import { MAX_BODY_BYTES, readBody } from '../http/body';
+import { CONTROL_PARAMS, QueryParams, restParamNames, restSource } from './query';
 import { API_PREFIX, DOCS_PATH, OPENAPI_PATH, REST_ROUTES, type RestRoute } from './registry';
 import { readRequestSettings } from './requestSettings';
 import { sendError, sendJson, sendPage, strongEtag } from './respond';
@@ -42,8 +43,13 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
   const now = services.pageCache?.now ?? Date.now;
   const timing = () => `app;dur=${(performance.now() - started).toFixed(1)}, db;desc="${ctx?.stats.statements ?? 0} statements"`;
   try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendError(req, res, new ApiError(405, `method ${req.method} is not allowed; use GET`, 'BAD_USER_INPUT'), { ...common, Allow: 'GET, HEAD' });
+    const posted = req.method === 'POST' ? ROUTES[path]?.post : undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) {
+      const allow = ROUTES[path]?.post ? 'GET, HEAD, POST' : 'GET, HEAD';
+      return sendError(req, res, new ApiError(405, `method ${req.method} is not allowed; use ${allow.replace(', HEAD', '')}`, 'BAD_USER_INPUT'), {
+        ...common,
+        Allow: allow,
+      });
     }
     if (path === OPENAPI_PATH) return sendJson(req, res, 200, OPENAPI_JSON, common);
     if (path === DOCS_PATH) {
@@ -53,8 +59,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     }
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
-    const query = new QueryParams(rawQuery, restParamNames(route.spec));
-    const parsed = route.parse(restSource(query));
+    const query = new QueryParams(rawQuery, posted ? [...CONTROL_PARAMS] : restParamNames(route.spec));
+    // a POST reads its parameters from the JSON body (within the process-wide body budget), a GET from the query
+    const parsed = route.parse(posted ? posted.source(await readBody(req, res, MAX_BODY_BYTES, services.bodies)) : restSource(query));
     const settings = readRequestSettings(query, req.headers);
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;
@@ -64,8 +71,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
       const work = async (slot?: Slot) => {
         deadline.start();
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
-        const { body, immutable } = await parsed.run(requestCtx, settings);
-        return { payload: JSON.stringify(body), immutable };
+        const { body, immutable, payload } = await parsed.run(requestCtx, settings);
+        return { payload: payload ?? JSON.stringify(body), immutable };
       };
       const { payload, immutable } = services.limiter ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
       deadline.stop();
@@ -84,6 +91,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     return sendPage(req, res, served, cacheHeaders, key ? (coding, bytes) => services.pageCache!.keepVariant(key, served, coding, bytes) : undefined);
   } catch (err) {
     if (err instanceof ClientGoneError) return res.destroy();
+    // a body refused or cut short was not read to its end: the connection cannot carry another request
+    if (req.method === 'POST' && !req.complete) res.setHeader('Connection', 'close');
     const known = classifyDbError(err);
     const retry: Record<string, string> = err instanceof BusyError ? { 'Retry-After': String(err.retryAfter) } : {};
     if (known) return sendError(req, res, known, { ...common, ...retry, 'Server-Timing': timing() });
