@@ -12,6 +12,7 @@ import { importDemo } from './helpers/demo';
 import { fixtureText, transactionsOf } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { syntheticTrace } from './helpers/synthetic';
+import { API_PREFIX, REST_ROUTES } from '../src/rest/registry';
 
 /** Whether a GraphQL result holds data: a root field that is not null and not an empty list. */
 const hasData = (data: Record<string, unknown> | null | undefined) =>
@@ -136,31 +137,16 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     for (const link of ['/graphql', '/api/v3/docs', '/api/v3/openapi.json']) expect(text).toContain(`href="${link}"`);
     const json = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
     expect(json).toMatchObject({ graphql: '/graphql', docs: '/api/v3/docs', openapi: '/api/v3/openapi.json' });
-    expect(json.rest.map((r: any) => r.path)).toEqual([
-      '/api/v3/transactionsByMasterchainBlock',
-      '/api/v3/transactions',
-      '/api/v3/transactionsByMessage',
-      '/api/v3/adjacentTransactions',
-      '/api/v3/messages',
-      '/api/v3/blocks',
-      '/api/v3/masterchainInfo',
-      '/api/v3/masterchainBlockShards',
-      '/api/v3/masterchainBlockShardState',
-      '/api/v3/addressBook',
-      '/api/v3/metadata',
-      '/api/v3/traces',
-      '/api/v3/events',
-      '/api/v3/actions',
-      '/api/v3/pendingTransactions',
-      '/api/v3/pendingActions',
-      '/api/v3/pendingTraces',
-    ]);
-    // the demo set (testnet traces and transactions) holds no token contract and no action
+    // every route of the registry, in its order
+    expect(json.rest.map((r: any) => r.path)).toEqual(REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`));
+    // the demo set (testnet traces and transactions) holds no token contract and no action; /decode's examples are
+    // in README
     expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual([
       '/api/v3/metadata',
       '/api/v3/events',
       '/api/v3/actions',
       '/api/v3/pendingActions',
+      '/api/v3/decode',
     ]);
   });
 });
