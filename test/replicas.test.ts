@@ -92,12 +92,14 @@ describe.skipIf(!REPLICA_URL || !(await postgresAvailable()))('reads over a stre
       database: 'ok',
       sources: [
         { name: 'primary', role: 'primary', state: 'up' },
-        { name: 'replica', role: 'replica', state: 'up', lag_ms: 0 },
+        // the replay position may trail the primary's WAL by a few ms on a busy machine: within the bound it serves
+        { name: 'replica', role: 'replica', state: 'up', lag_ms: expect.any(Number) },
       ],
     });
+    expect(ready.sources[1].lag_ms).toBeLessThan(500);
     const metrics = await (await service.get('/metrics')).text();
     expect(metrics).toContain('tonql_db_source{source="replica",figure="up"} 1');
-    expect(metrics).toContain('tonql_db_source{source="replica",figure="lag_ms"} 0');
+    expect(Number(/tonql_db_source\{source="replica",figure="lag_ms"\} (\d+)/.exec(metrics)?.[1])).toBeLessThan(500);
     expect(metrics).toContain(`tonql_db_source{source="replica",figure="masterchain_seqno"} ${seqno}`);
   });
 
