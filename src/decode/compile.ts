@@ -3,7 +3,8 @@ import { cppBoc } from './boc.js';
 import { type Ctx, MAX_NESTED_DEPTH, spendOut, spendRef } from './budget.js';
 import { bitsFor, printHashmap, printHashmapE } from './hashmap.js';
 import { quoteCpp } from './json.js';
-import type { Constraint, Constructor, Field, NatExpr, TypeExpr } from './tlbAst.js';
+import type { Constructor, Field, NatExpr, TypeExpr } from './tlbAst.js';
+import { type Env, evalNat, holds } from './nat.js';
 
 /**
  * Compiles TL-B constructors into printing closures, once; decoding then only runs closures. A closure reads
@@ -13,7 +14,6 @@ import type { Constraint, Constructor, Field, NatExpr, TypeExpr } from './tlbAst
  * `MAX_RUNTIME_INSTANCES` it is cleared whole.
  */
 
-type Env = Record<string, number>;
 /** Prints a value of a type. */
 export type TypeDec = (s: Slice, ctx: Ctx) => string | undefined;
 /** Prints a field: JSON text, null for an absent conditional field, undefined on failure. */
@@ -29,21 +29,6 @@ const MAX_RUNTIME_NAT = 1023;
 export const MAX_RUNTIME_INSTANCES = 4096;
 const UINT = /^(u?int|bits)(\d+)$/;
 const BUILTIN = new Set(['Cell', 'Any', 'SnakeString', 'Hashmap', 'HashmapE', 'uint', 'int', 'bits', '#']);
-
-function evalNat(e: NatExpr, env: Env): number | undefined {
-  switch (e.k) {
-    case 'num':
-      return e.v;
-    case 'var':
-      return env[e.name];
-    default: {
-      const a = evalNat(e.a, env);
-      const b = evalNat(e.b, env);
-      if (a === undefined || b === undefined) return undefined;
-      return e.k === 'add' ? a + b : a * b;
-    }
-  }
-}
 
 /** The natural variables a result argument names (`n` in `OutList (n + 1)`, `Hashmap n X`). */
 function natVars(t: TypeExpr): string[] {
@@ -86,24 +71,6 @@ function substitute(t: TypeExpr, env: Env): TypeExpr | undefined {
 
 function hasOut(e: NatExpr): boolean {
   return e.k === 'var' ? !!e.out : e.k === 'num' ? false : hasOut(e.a) || hasOut(e.b);
-}
-
-function holds(c: Constraint, env: Env): boolean {
-  const a = evalNat(c.a, env);
-  const b = evalNat(c.b, env);
-  if (a === undefined || b === undefined) return true;
-  switch (c.op) {
-    case '<=':
-      return a <= b;
-    case '>=':
-      return a >= b;
-    case '<':
-      return a < b;
-    case '>':
-      return a > b;
-    default:
-      return a === b;
-  }
 }
 
 /** The BOC TON Center prints for a cell: std_boc_serialize mode 0, base64. */

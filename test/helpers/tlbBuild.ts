@@ -3,9 +3,8 @@
 import { type Builder, beginCell } from '@ton/core';
 import type { Compiler } from '../../src/decode/compile.js';
 import { bitsFor } from '../../src/decode/hashmap.js';
+import { type Env, holds as constraintHolds, evalNat as natValue } from '../../src/decode/nat.js';
 import type { Constraint, Constructor, Field, NatExpr, TypeExpr } from '../../src/decode/tlbAst.js';
-
-type Env = Record<string, number>;
 
 /** Thrown when a random choice cannot be completed (cell overflow, unsatisfiable constraint); the caller retries. */
 export class Retry extends Error {}
@@ -29,45 +28,17 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** A natural the builder needs now: unbound, the value is tried again with other choices. */
 function evalNat(e: NatExpr, env: Env): number {
-  if (e.k === 'num') return e.v;
-  if (e.k === 'var') {
-    const v = env[e.name];
-    if (v === undefined) throw new Retry(`unbound natural ${e.name}`);
-    return v;
-  }
-  const a = evalNat(e.a, env);
-  const b = evalNat(e.b, env);
-  return e.k === 'add' ? a + b : a * b;
+  const v = natValue(e, env);
+  if (v === undefined) throw new Retry('unbound natural');
+  return v;
 }
 
-function hasOut(e: NatExpr): boolean {
-  return e.k === 'var' ? !!e.out : e.k === 'num' ? false : hasOut(e.a) || hasOut(e.b);
-}
+const hasOut = (e: NatExpr): boolean => (e.k === 'var' ? !!e.out : e.k === 'num' ? false : hasOut(e.a) || hasOut(e.b));
 
-function holds(c: Constraint, env: Env): boolean {
-  if (hasOut(c.a) || hasOut(c.b)) return true;
-  let a: number;
-  let b: number;
-  try {
-    a = evalNat(c.a, env);
-    b = evalNat(c.b, env);
-  } catch {
-    return true;
-  }
-  switch (c.op) {
-    case '<=':
-      return a <= b;
-    case '>=':
-      return a >= b;
-    case '<':
-      return a < b;
-    case '>':
-      return a > b;
-    default:
-      return a === b;
-  }
-}
+/** The decoder's rule, except that a constraint on what a field will output is checked once it is read. */
+const holds = (c: Constraint, env: Env): boolean => hasOut(c.a) || hasOut(c.b) || constraintHolds(c, env);
 
 export class TlbBuilder {
   constructor(
