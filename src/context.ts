@@ -10,7 +10,7 @@ import type { PageCache } from './rest/pageCache';
 import { abortReason, type Limiter } from './http/limiter';
 import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
-import type { LiveRuntime } from './live/runtime';
+import type { LiveAdmission, LiveRuntime } from './live/runtime';
 import type { BodyBudget } from './http/body';
 
 /** What a running service shares between requests. */
@@ -65,7 +65,7 @@ export interface RequestContext {
   /** Makes the request weigh `extra` more rows in the limiter (REST waits its turn again; GraphQL adds them at once); absent outside one. */
   grow?: (extra: number) => Promise<void> | void;
   /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
-  liveAdmission?: { readonly ip: string; readonly key: string | undefined; release(): void; reserve(addresses: number): () => void };
+  liveAdmission?: LiveAdmission;
 }
 
 export function createRequestContext(services: Services, opts: { timeoutMs?: number; signal?: AbortSignal } & LoaderOptions = {}): RequestContext {

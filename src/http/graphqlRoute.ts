@@ -15,6 +15,18 @@ import { requestIdOf } from './logUnexpected';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'proxy-connection', 'te', 'trailer']);
 
 /**
+ * yoga's response headers without its framing ones (a multipart result says chunked; names keep their case):
+ * this response frames its own bytes.
+ */
+function ownHeaders(headers: Headers): Record<string, string> {
+  const own: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name.toLowerCase())) own[name] = value;
+  });
+  return own;
+}
+
+/**
  * Whether a client accepts server-sent events: it says nothing, or the most specific of its ranges that names
  * them (`text/event-stream`, else `text/*`, else `*\/*`, curl's default) has a q above 0 (RFC 9110 §12.5.1). A
  * subscription is only ever served as a stream.
@@ -72,11 +84,7 @@ async function streamGraphQL(
     { method: req.method, headers, body, signal: abort.signal },
     { liveAdmission: admission },
   );
-  const head: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) head[name] = value;
-  });
-  res.writeHead(response.status, head);
+  res.writeHead(response.status, ownHeaders(response.headers));
   if (!response.body) return void res.end();
   reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   if (res.destroyed) await reader.cancel().catch(() => {});
@@ -172,12 +180,6 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     work.stop();
   }
   if (work.signal.aborted) throw abortReason(work.signal);
-  const head: Record<string, string> = {};
-  // yoga's framing headers (a multipart result says chunked; names keep their case) are not this response's:
-  // its bytes are whole
-  built.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) head[name] = value;
-  });
   // JSON results are compressed per Accept-Encoding; Content-Length is set there.
-  return sendEncoded(req, res, built.status, built.payload, head);
+  return sendEncoded(req, res, built.status, built.payload, ownHeaders(built.headers));
 }
