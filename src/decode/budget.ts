@@ -8,6 +8,12 @@ export interface Budget {
   out: number;
   /** Set when TON Center's output would be invalid JSON (the failed-special-path bug, §1.4). */
   poisoned?: boolean;
+  /**
+   * The typed mode (decode.ts `decodeParsed`), for the whole body and its nested decodes: every object the
+   * schema prints carries its layout (`"@c"`, Compiler.layouts), an inner cell that decodes keeps its BOC
+   * (`"@boc"`), and a text stays text (no textual recursion). Off, the output is TON Center's text.
+   */
+  typed?: boolean;
 }
 
 /** State of one printer run (one constructor attempt tree) inside a body's decode. */
@@ -27,8 +33,8 @@ export const BODY_OUTPUT_LIMIT = 1 << 20;
 /** TON Center's textual recursion stops at depth 10. */
 export const MAX_NESTED_DEPTH = 10;
 
-export function newBudget(): Budget {
-  return { refs: BODY_REF_LIMIT, out: BODY_OUTPUT_LIMIT };
+export function newBudget(typed = false): Budget {
+  return typed ? { refs: BODY_REF_LIMIT, out: BODY_OUTPUT_LIMIT, typed } : { refs: BODY_REF_LIMIT, out: BODY_OUTPUT_LIMIT };
 }
 
 /** Spends one reference descent; false when a bound is hit. */

@@ -14,6 +14,21 @@ import { type Env, evalNat, holds } from './nat.js';
  * `MAX_RUNTIME_INSTANCES` it is cleared whole.
  */
 
+/** An anonymous field type, `[ … ]` or the inside of `^[ … ]`. */
+export type AnonType = Extract<TypeExpr, { k: 'anon' }>;
+
+/**
+ * An object the printer writes from a list of fields: a constructor, or an anonymous `[ … ]` / `^[ … ]` inside
+ * one (`anon`). Numbered once, in schema order (constructors first, then the anonymous types as met walking
+ * them); in the typed mode each printed object carries its number as `"@c"`, so that a reader knows exactly
+ * which constructor printed it (several share a name: `text_comment`, `swap_params`).
+ */
+export interface Layout {
+  id: number;
+  ctor: Constructor;
+  anon?: AnonType;
+}
+
 /** Prints a value of a type. */
 export type TypeDec = (s: Slice, ctx: Ctx) => string | undefined;
 /** Prints a field: JSON text, null for an absent conditional field, undefined on failure. */
@@ -78,11 +93,19 @@ export function bocOf(cell: Cell): string {
   return cppBoc(cell).toString('base64');
 }
 
-/** A `Cell`/`Any`/`^Cell` value: decoded as a body when it decodes (§1.6), else its BOC string. */
+/**
+ * A `Cell`/`Any`/`^Cell` value: decoded as a body when it decodes (§1.6), else its BOC string. In the typed
+ * mode a decoded cell keeps its BOC as `"@boc"` (counted in the output bound).
+ */
 function cellValue(cell: Cell, ctx: Ctx): string | undefined {
   if (ctx.depth < MAX_NESTED_DEPTH) {
     const inner = ctx.inner(cell, ctx.depth + 1, ctx.budget);
-    if (inner !== undefined) return inner;
+    if (inner !== undefined) {
+      if (!ctx.budget.typed) return inner;
+      const boc = bocOf(cell);
+      if (!spendOut(ctx, boc.length + 10)) return undefined;
+      return inner.length > 2 ? `{"@boc":"${boc}",${inner.slice(1)}` : `{"@boc":"${boc}"}`;
+    }
   }
   const boc = bocOf(cell);
   return spendOut(ctx, boc.length + 2) ? `"${boc}"` : undefined;
@@ -123,8 +146,9 @@ function printSnake(s: Slice, ctx: Ctx): string | undefined {
   } catch {
     return undefined;
   }
-  // TON Center's recursion is textual: a text that is itself a BOC string gets decoded too.
-  if (ctx.depth < MAX_NESTED_DEPTH && text.startsWith('te6c') && BOC_TEXT.test(text)) {
+  // TON Center's recursion is textual: a text that is itself a BOC string gets decoded too (not in the typed
+  // mode, where a text field is text).
+  if (!ctx.budget.typed && ctx.depth < MAX_NESTED_DEPTH && text.startsWith('te6c') && BOC_TEXT.test(text)) {
     const inner = tryBocText(text, ctx);
     if (inner !== undefined) return inner;
   }
@@ -155,13 +179,32 @@ export class Compiler {
   /** Times the run-time cache was cleared. */
   private runtimeClears = 0;
   private readonly boolLike = new Map<string, boolean>();
+  /** Every object layout, by number (`"@c"` in the typed mode). */
+  readonly layouts: Layout[] = [];
+  private readonly layoutIds = new Map<Constructor | AnonType, number>();
 
   constructor(ctors: Constructor[]) {
     for (const c of ctors) {
       const list = this.byType.get(c.result);
       if (list) list.push(c);
       else this.byType.set(c.result, [c]);
+      this.layoutIds.set(c, this.layouts.length);
+      this.layouts.push({ id: this.layouts.length, ctor: c });
     }
+    const walk = (ctor: Constructor, t: TypeExpr): void => {
+      if (t.k === 'anon') {
+        this.layoutIds.set(t, this.layouts.length);
+        this.layouts.push({ id: this.layouts.length, ctor, anon: t });
+        for (const f of t.fields) if (f.k === 'field') walk(ctor, f.type);
+      } else if (t.k === 'app') for (const a of t.args) walk(ctor, a);
+      else if (t.k === 'ref' || t.k === 'cond') walk(ctor, t.inner);
+    };
+    for (const c of ctors) for (const f of c.fields) if (f.k === 'field') walk(c, f.type);
+  }
+
+  /** The number of a constructor's or anonymous type's layout. */
+  layoutId(of: Constructor | AnonType): number | undefined {
+    return this.layoutIds.get(of);
   }
 
   /** Arity 0, one bit, both values valid: printed as a JSON boolean when used directly as a field type. */
@@ -323,6 +366,7 @@ export class Compiler {
     const tagLen = c.tag.length;
     const tag = tagLen ? Number.parseInt(c.tag, 2) : 0;
     const head = c.name === '_' ? '{' : `{"@type":${quoteCpp(c.name)}`;
+    const typedHead = c.name === '_' ? `{"@c":${this.layoutIds.get(c)}` : `${head},"@c":${this.layoutIds.get(c)}`;
     const named = c.name !== '_';
     const natKeys = Object.keys(nats);
     return (s, ctx) => {
@@ -332,7 +376,7 @@ export class Compiler {
       }
       const env: Env = {};
       for (const k of natKeys) env[k] = nats[k];
-      return runSteps(steps, s, ctx, env, head, named);
+      return ctx.budget.typed ? runSteps(steps, s, ctx, env, typedHead, true) : runSteps(steps, s, ctx, env, head, named);
     };
   }
 
@@ -393,7 +437,8 @@ export class Compiler {
       }
       case 'anon': {
         const steps = this.fieldSteps(t.fields, { types: scope.types, nats: new Set(scope.nats) });
-        return (s, ctx, env) => runSteps(steps, s, ctx, env, '{', false);
+        const typedHead = `{"@c":${this.layoutIds.get(t)}`;
+        return (s, ctx, env) => (ctx.budget.typed ? runSteps(steps, s, ctx, env, typedHead, true) : runSteps(steps, s, ctx, env, '{', false));
       }
       case 'ref':
         return this.refField(t.inner, scope, asField);

@@ -61,6 +61,11 @@ function readBoc(text: string): Cell | undefined {
   }
 }
 
+/** The compiled schemas (compiled on first use), for readers of the typed mode's layouts. */
+export function decoderSchema(): CompiledSchema {
+  return load();
+}
+
 /** TON Center's `decode_boc` on one cell, with its recursion; undefined for every `unknown…` result. */
 export function decodeCell(cell: Cell, depth: number, budget: Budget): string | undefined {
   if (cell.isExotic) return undefined;
@@ -128,6 +133,38 @@ export function decodeBody(boc: string | Cell): DecodedBody | null {
 }
 
 /**
+ * A decoded body in the typed mode (budget.ts `typed`): TON Center's JSON value, parsed, in which every object
+ * the schema prints also names its layout (`"@c"`: Compiler.layouts), every inner cell that decoded keeps its
+ * BOC (`"@boc"`), a top-level comment keeps TON Center's own shape (`{"@type":"text_comment","text":…}`) and a
+ * text is never decoded as a BOC. Undecoded inner cells stay BOC strings, as in the JSON.
+ */
+export interface ParsedObject {
+  '@type'?: string;
+  '@c'?: number;
+  '@boc'?: string;
+  [field: string]: unknown;
+}
+
+/** The typed mode's result for the cell, or undefined when TON Center shows null. */
+function parsedCell(cell: Cell): ParsedObject | undefined {
+  const budget = newBudget(true);
+  const json = decodeCell(cell, 0, budget);
+  if (json === undefined || budget.poisoned || budget.refs < 0 || budget.out < 0) return undefined;
+  return JSON.parse(json) as ParsedObject;
+}
+
+/** A message body decoded in the typed mode; null where `decodeBody` gives null (same bounds). */
+export function decodeParsed(boc: string | Cell): ParsedObject | null {
+  try {
+    const cell = typeof boc === 'string' ? readBoc(boc) : boc;
+    if (!cell || countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return null;
+    return parsedCell(cell) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `decoded_opcode`: the first constructor name TON Center's slots give the stored opcode, or null (also for
  * a null opcode, i.e. a body shorter than 32 bits).
  */
@@ -157,30 +194,58 @@ function inputBytes(text: string): Buffer | string {
   return Buffer.from(text, 'hex');
 }
 
+/** A `/decode` body item's cell, or TON Center's error for it (§1.7). */
+function itemCell(text: string): Cell | { error: string } {
+  const bytes = inputBytes(text);
+  if (typeof bytes === 'string') return { error: bytes };
+  let cell: Cell;
+  try {
+    const cells = Cell.fromBoc(bytes);
+    if (cells.length !== 1) return { error: `unknown: failed to deserialize boc: expected one root cell, got ${cells.length}` };
+    cell = cells[0];
+  } catch (e) {
+    return { error: `unknown: failed to deserialize boc: ${(e as Error).message}` };
+  }
+  if (cell.isExotic) return { error: 'unknown: vm error - cannot load an exotic cell' };
+  if (cell.bits.length < 32 && (cell.bits.length > 0 || cell.refs.length > 0)) return { error: `unknown: boc is too small, size ${cell.bits.length}` };
+  if (countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return { error: 'unknown: no parser succeeded' };
+  return cell;
+}
+
 /**
  * TON Center's `decode_boc` on one `/decode` body item, without the legacy comment rewrite: the decoded JSON
  * text, an `unknown: …` error (§1.7), or the invalid JSON of the failed wallet special path (§1.4).
  */
 export function decodeItem(text: string): DecodeItem {
   try {
-    const bytes = inputBytes(text);
-    if (typeof bytes === 'string') return { error: bytes };
-    let cell: Cell;
-    try {
-      const cells = Cell.fromBoc(bytes);
-      if (cells.length !== 1) return { error: `unknown: failed to deserialize boc: expected one root cell, got ${cells.length}` };
-      cell = cells[0];
-    } catch (e) {
-      return { error: `unknown: failed to deserialize boc: ${(e as Error).message}` };
-    }
-    if (cell.isExotic) return { error: 'unknown: vm error - cannot load an exotic cell' };
-    if (cell.bits.length < 32 && (cell.bits.length > 0 || cell.refs.length > 0)) return { error: `unknown: boc is too small, size ${cell.bits.length}` };
-    if (countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return { error: 'unknown: no parser succeeded' };
+    const cell = itemCell(text);
+    if (!(cell instanceof Cell)) return cell;
     const budget = newBudget();
     const json = decodeCell(cell, 0, budget);
     if (budget.poisoned) return { invalidJson: json ?? stubOutput(cell) };
     if (json === undefined || budget.refs < 0 || budget.out < 0) return { error: 'unknown: no parser succeeded' };
     return { json };
+  } catch {
+    return { error: 'unknown: unhandled error' };
+  }
+}
+
+/** One `/decode` body item in the typed mode: its value, or the error `/decode` reports for it. */
+export type ParsedItem = { value: ParsedObject } | { error: string };
+
+/** The words for TON Center's invalid JSON (the failed wallet special path, §1.4), which `/decode` returns as `failed_to_decode_json`. */
+export const FAILED_TO_DECODE_JSON = 'failed to decode json: the wallet special path failed and left invalid JSON';
+
+/** `decodeItem` in the typed mode. */
+export function parseItem(text: string): ParsedItem {
+  try {
+    const cell = itemCell(text);
+    if (!(cell instanceof Cell)) return cell;
+    const budget = newBudget(true);
+    const json = decodeCell(cell, 0, budget);
+    if (budget.poisoned) return { error: FAILED_TO_DECODE_JSON };
+    if (json === undefined || budget.refs < 0 || budget.out < 0) return { error: 'unknown: no parser succeeded' };
+    return { value: JSON.parse(json) as ParsedObject };
   } catch {
     return { error: 'unknown: unhandled error' };
   }

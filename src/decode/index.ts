@@ -1,1 +1,15 @@
-export { type DecodedBody, type DecodeItem, decodeBody, decodedOpcode, decodeItem, loadDecoder, sortedGoJson } from './decode.js';
+export {
+  type DecodedBody,
+  type DecodeItem,
+  decodeBody,
+  decodedOpcode,
+  decodeItem,
+  decodeParsed,
+  decoderSchema,
+  FAILED_TO_DECODE_JSON,
+  loadDecoder,
+  type ParsedItem,
+  type ParsedObject,
+  parseItem,
+  sortedGoJson,
+} from './decode.js';
