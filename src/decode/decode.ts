@@ -145,23 +145,23 @@ export interface ParsedObject {
   [field: string]: unknown;
 }
 
-/** The typed mode's result for the cell, or undefined when TON Center shows null. */
-function parsedCell(cell: Cell): ParsedObject | undefined {
-  const budget = newBudget(true);
-  const json = decodeCell(cell, 0, budget);
-  if (json === undefined || budget.poisoned || budget.refs < 0 || budget.out < 0) return undefined;
-  return JSON.parse(json) as ParsedObject;
+/** A message body decoded in the typed mode, as its JSON text; null where `decodeBody` gives null (same bounds). */
+export function decodeParsedText(boc: string | Cell): string | null {
+  try {
+    const cell = typeof boc === 'string' ? readBoc(boc) : boc;
+    if (!cell || countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return null;
+    const budget = newBudget(true);
+    const json = decodeCell(cell, 0, budget);
+    return json === undefined || budget.poisoned || budget.refs < 0 || budget.out < 0 ? null : json;
+  } catch {
+    return null;
+  }
 }
 
 /** A message body decoded in the typed mode; null where `decodeBody` gives null (same bounds). */
 export function decodeParsed(boc: string | Cell): ParsedObject | null {
-  try {
-    const cell = typeof boc === 'string' ? readBoc(boc) : boc;
-    if (!cell || countCells(cell, MAX_BOC_CELLS) > MAX_BOC_CELLS) return null;
-    return parsedCell(cell) ?? null;
-  } catch {
-    return null;
-  }
+  const json = decodeParsedText(boc);
+  return json === null ? null : (JSON.parse(json) as ParsedObject);
 }
 
 /**

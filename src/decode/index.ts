@@ -5,6 +5,7 @@ export {
   decodedOpcode,
   decodeItem,
   decodeParsed,
+  decodeParsedText,
   decoderSchema,
   FAILED_TO_DECODE_JSON,
   loadDecoder,

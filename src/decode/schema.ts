@@ -35,6 +35,8 @@ export const SCHEMA_DIR = packagePath('src/decode/schemas');
 export interface SchemaOrder {
   files: string[];
   slots: string[];
+  /** Types declared but never tried at the top level (reachable only from another type's field). */
+  neverTried: string[];
   printedNames: Record<string, string>;
   special: { byOpcodeName: Record<string, string>; unknownOpcode: string[] };
 }

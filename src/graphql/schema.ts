@@ -6,6 +6,7 @@ import './types/block';
 import './types/accountState';
 import './types/addressBook';
 import './types/description';
+import './types/parsedBody';
 import './types/message';
 import './types/metadata';
 import './types/transaction';
@@ -13,5 +14,6 @@ import './types/action';
 import './types/trace';
 import './types/account';
 import './types/live';
+import './types/decode';
 
 export const schema = builder.toSchema();

@@ -1,5 +1,5 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { getOperationAST } from 'graphql';
+import { BREAK, getOperationAST, visit } from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
@@ -16,6 +16,29 @@ import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 import { TRACE_TRANSACTION_COLUMNS } from './types/transaction';
+
+/**
+ * Whether a document selects typed bodies (`MessageContent.parsed`, `decode`: the only ways to `ParsedBody`).
+ * graphql-jit compiles a case for every member of a union at each field of its type, and ParsedBody has about
+ * 930: such a document would take 100 ms and more to compile, so it runs on graphql-js instead.
+ */
+const typedBodies = new WeakMap<DocumentNode, boolean>();
+function selectsTypedBodies(document: DocumentNode): boolean {
+  let found = typedBodies.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Field: (node) => {
+        if (node.name.value === 'parsed' || node.name.value === 'decode') {
+          found = true;
+          return BREAK;
+        }
+      },
+    });
+    typedBodies.set(document, found);
+  }
+  return found;
+}
 
 /** Each request's context by its Request, for the hooks that only see the Request (response and result). */
 type Contexts = WeakMap<Request, RequestContext>;
@@ -150,8 +173,15 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       ...limitPlugins(opts.limits),
       ...(!opts.introspection ? [useDisableIntrospection()] : []),
       // graphql-jit hands a subscription's resolver the operation's variables instead of the field's arguments:
-      // subscriptions run on graphql-js (they resolve one event at a time, where the interpreter costs little).
-      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+      // subscriptions run on graphql-js (they resolve one event at a time, where the interpreter costs little),
+      // and so do documents that select typed bodies (selectsTypedBodies).
+      useGraphQlJit(
+        {},
+        {
+          enableIf: (args) =>
+            getOperationAST(args.document, args.operationName)?.operation !== 'subscription' && !selectsTypedBodies(args.document as DocumentNode),
+        },
+      ),
       rememberContexts(contexts),
       operationFacts(opts.onOperation),
       unexpectedErrors(services.log, contexts),

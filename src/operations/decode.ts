@@ -1,6 +1,6 @@
 /** decode: TON Center's `/api/v3/decode`, opcodes to constructor names and message bodies to their decoded JSON. */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { type DecodeItem, decodedOpcode, decodeItem } from '../decode/index.js';
+import { type DecodeItem, decodedOpcode, decodeItem, type ParsedItem, parseItem } from '../decode/index.js';
 import { badInput } from '../errors';
 import { checkText, type ParamSource, type RouteParams } from '../params/spec';
 
@@ -68,16 +68,24 @@ export const decodeWeight = (r: DecodeRequest) => Math.max(1, r.opcodes.length +
 /** Bodies decoded between two turns of the event loop. */
 const BATCH = 16;
 
-/** Names the opcodes (`unknown` when none) and decodes the bodies, yielding to the event loop as it goes. */
-export async function runDecode(request: DecodeRequest, signal?: AbortSignal): Promise<{ opcodes: string[]; bodies: DecodeItem[] }> {
+/** Names the opcodes (`unknown` when none) and decodes the bodies with `decode`, yielding to the event loop as it goes. */
+async function run<T>(request: DecodeRequest, decode: (text: string) => T, signal?: AbortSignal): Promise<{ opcodes: string[]; bodies: T[] }> {
   const opcodes = request.opcodes.map((op) => decodedOpcode(op) ?? 'unknown');
-  const bodies: DecodeItem[] = [];
+  const bodies: T[] = [];
   for (let i = 0; i < request.bodies.length; i++) {
     if (i > 0 && i % BATCH === 0) {
       await yieldToLoop();
       signal?.throwIfAborted();
     }
-    bodies.push(decodeItem(request.bodies[i]));
+    bodies.push(decode(request.bodies[i]));
   }
   return { opcodes, bodies };
 }
+
+/** Names the opcodes (`unknown` when none) and decodes the bodies, yielding to the event loop as it goes. */
+export const runDecode = (request: DecodeRequest, signal?: AbortSignal): Promise<{ opcodes: string[]; bodies: DecodeItem[] }> =>
+  run(request, decodeItem, signal);
+
+/** The same with the bodies in the decoder's typed mode (GraphQL's `decode`). */
+export const runParsedDecode = (request: DecodeRequest, signal?: AbortSignal): Promise<{ opcodes: string[]; bodies: ParsedItem[] }> =>
+  run(request, parseItem, signal);

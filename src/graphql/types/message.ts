@@ -13,6 +13,8 @@ import { opcodeToUnsigned } from '../../encoding/numbers';
 import { opcodeName } from '../../encoding/opcodes';
 import { decodedBody } from '../../wire/message';
 import { builder } from '../builder';
+import { parsedBody } from '../parsed/cache';
+import { ParsedBody } from './parsedBody';
 
 /** A message as GraphQL reads it: its row, with the bodies when the read brought them (REST's join, the emulator). */
 export type MessageSource = MessageRow &
@@ -27,6 +29,8 @@ interface ContentRef {
   hash: string;
   body: string | null | undefined;
   opcode: number | null;
+  /** An init state: never decoded. */
+  init?: boolean;
 }
 
 /** The `messages` columns a field reads, declared next to it (see `selectedColumns`). */
@@ -68,6 +72,13 @@ export const MessageContent = builder.objectRef<ContentRef>('MessageContent').im
       nullable: true,
       description: 'The body decoded when it is a text comment; null otherwise and for init states.',
       resolve: async (c, _args, ctx) => (c.opcode === 0 ? decodedBody(c.opcode, c.hash, await bodyOf(c, ctx)) : null),
+    }),
+    parsed: t.field({
+      type: ParsedBody,
+      nullable: true,
+      description:
+        "The body decoded into typed objects, as TON Center's decoder reads it (the same decoding as `/api/v3/decode`, with comments as `TextComment`): one object type per TL-B constructor, inner cells decoded too. Null when it does not decode, and for init states. Decoded only when selected, once per body per process (cached by hash).",
+      resolve: async (c, _args, ctx) => (c.init ? null : parsedBody(c.hash, await bodyOf(c, ctx))),
     }),
   }),
 });
@@ -202,7 +213,7 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
       extensions: reads('init_state_hash'),
       type: MessageContent,
       nullable: true,
-      resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, opcode: null }),
+      resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, opcode: null, init: true }),
       description: 'The state init (code and data) the message carries to deploy its destination; null when it carries none.',
     }),
   }),
