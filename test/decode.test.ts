@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, decodedOpcode, loadDecoder } from '../src/decode/index.js';
 
-const FIXTURES = '/work/shared/fixtures';
+import { FIXTURES } from './helpers/fixtures';
 const pairs: { body: string; opcode: string | null; decoded_opcode: string | null; decoded: unknown }[] = JSON.parse(
-  readFileSync(`${FIXTURES}/decoded_bodies_mainnet_2025-11_to_2026-05.json`, 'utf8'),
+  readFileSync(`${FIXTURES}/decoded/decoded_bodies_mainnet_2025-11_to_2026-05.json`, 'utf8'),
 );
 const legacy: { body: string; decoded: { comment: string } }[] = JSON.parse(
-  readFileSync(`${FIXTURES}/mainnet-2025/message_content_decoded__pairs_legacy_text_comment_shape__mainnet+testnet_2024-11_to_2025-08.json`, 'utf8'),
+  readFileSync(`${FIXTURES}/decoded/legacy_text_comment_pairs_2024-11_to_2025-08.json`, 'utf8'),
 );
 
 /** The fixture's value as TON Center's Go layer wrote it (key order kept, HTML characters escaped). */
