@@ -12,44 +12,78 @@ import { BitReader, BitString, Cell, CellType, Slice } from '@ton/core';
 const MAGIC = 0xb5ee9c72;
 const ZERO_MASK = { value: 0, level: 0, hashIndex: 0, hashCount: 1, apply: () => ZERO_MASK, isSignificant: (l: number) => l === 0 };
 
+/** What a cell of this reader holds besides @ton/core's fields: its serialized form, for the hash. */
+interface Lite {
+  bits: BitString;
+  refs: Cell[];
+  data: Buffer;
+  d1: number;
+  d2: number;
+  hashed?: Buffer;
+  deep?: number;
+}
+
+function liteHash(c: Lite): Buffer {
+  if (!c.hashed) {
+    const h = createHash('sha256');
+    h.update(Buffer.from([c.d1, c.d2]));
+    h.update(c.data);
+    for (const r of c.refs) {
+      const d = r.depth();
+      h.update(Buffer.from([d >> 8, d & 0xff]));
+    }
+    for (const r of c.refs) h.update(r.hash());
+    c.hashed = h.digest();
+  }
+  return c.hashed;
+}
+
+function liteDepth(c: Lite): number {
+  if (c.deep === undefined) {
+    let depth = 0;
+    for (const r of c.refs) depth = Math.max(depth, r.depth() + 1);
+    c.deep = depth;
+  }
+  return c.deep;
+}
+
+// @ton/core defines a cell's methods per instance in its constructor; these cells share one prototype instead
+// (below Cell's, so `instanceof Cell` and its getters hold) and skip the constructor, which hashes.
+const LITE_PROTO: object = Object.create(Cell.prototype, {
+  beginParse: {
+    value(this: Lite) {
+      return new Slice(new BitReader(this.bits), this.refs);
+    },
+  },
+  hash: {
+    value(this: Lite) {
+      return liteHash(this);
+    },
+  },
+  depth: {
+    value(this: Lite) {
+      return liteDepth(this);
+    },
+  },
+  level: { value: () => 0 },
+  equals: {
+    value(this: Lite, other: Cell) {
+      return liteHash(this).equals(other.hash());
+    },
+  },
+});
+
 /** A level-0 ordinary cell whose hash and depth are computed on first use. */
 function liteCell(bits: BitString, refs: Cell[], data: Buffer, d1: number, d2: number): Cell {
-  const cell = Object.create(Cell.prototype) as Cell & Record<string, unknown>;
-  let hash: Buffer | undefined;
-  let depth = -1;
-  const depthOf = (): number => {
-    if (depth < 0) {
-      depth = 0;
-      for (const r of refs) depth = Math.max(depth, r.depth() + 1);
-    }
-    return depth;
-  };
-  const hashOf = (): Buffer => {
-    if (!hash) {
-      const h = createHash('sha256');
-      h.update(Buffer.from([d1, d2]));
-      h.update(data);
-      for (const r of refs) {
-        const d = r.depth();
-        h.update(Buffer.from([d >> 8, d & 0xff]));
-      }
-      for (const r of refs) h.update(r.hash());
-      hash = h.digest();
-    }
-    return hash;
-  };
-  Object.assign(cell, {
-    type: CellType.Ordinary,
-    bits,
-    refs,
-    mask: ZERO_MASK,
-    beginParse: () => new Slice(new BitReader(bits), refs),
-    hash: () => hashOf(),
-    depth: () => depthOf(),
-    level: () => 0,
-    equals: (other: Cell) => hashOf().equals(other.hash()),
-  });
-  return cell;
+  const cell = Object.create(LITE_PROTO) as Lite & Record<string, unknown>;
+  cell.type = CellType.Ordinary;
+  cell.bits = bits;
+  cell.refs = refs;
+  cell.mask = ZERO_MASK;
+  cell.data = data;
+  cell.d1 = d1;
+  cell.d2 = d2;
+  return cell as unknown as Cell;
 }
 
 /** The single root of a BOC in the common form, or undefined when the BOC is not (or not only) that. */
