@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { openForServing } from '../src/db/open';
 import { BodyBudget } from '../src/http/body';
+import { bodyDecoder } from '../src/decode/cache';
 import { createHttpServer } from '../src/http/server';
 import { BlockTransactionsDocument } from '../test/generated/graphql';
 
@@ -27,6 +28,7 @@ const { server } = createHttpServer({
   addressBookMaxAgeMs: config.addressBookMaxAgeMs,
   maxTraceTransactions: config.maxTraceTransactions,
   bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
+  decoder: bodyDecoder(config.decode),
   log: pino({ level: 'warn' }),
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,8 +10,13 @@ import type { AccountStateRow, AddressInfoRow, MessageWithContent, TransactionRo
 import { TRANSACTION_COLUMNS } from '../src/data/transactions';
 import { toWireAddressBookEntry } from '../src/wire/addressBook';
 import { toWireMessage } from '../src/wire/message';
+import { stringifyWire } from '../src/wire/rawJson';
+import { bodyDecoder } from '../src/decode/cache';
+import { loadConfig } from '../src/config';
 import { toWireAccountState, toWireTransaction } from '../src/wire/transaction';
 
+// bodies decoded as the service decodes them (DECODE_BODIES, DECODE_CACHE_MB), so the bytes stay identical
+const decoder = bodyDecoder(loadConfig().decode);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const BY_BLOCK = `select ${TRANSACTION_COLUMNS.join(', ')} from transactions where mc_block_seqno = $1 order by lt desc, account desc limit $2 offset $3`;
 const BY_ACCOUNT = `select ${TRANSACTION_COLUMNS.join(', ')} from transactions where account = $1 order by account asc, lt desc limit $2 offset $3`;
@@ -54,8 +59,8 @@ createServer(async (req, res) => {
       if (inRow?.source) addresses.add(inRow.source);
       for (const m of outs) if (m.destination) addresses.add(m.destination);
       return toWireTransaction(t, {
-        inMsg: inRow && toWireMessage(inRow),
-        outMsgs: outs.map(toWireMessage),
+        inMsg: inRow && toWireMessage(inRow, decoder),
+        outMsgs: outs.map((m) => toWireMessage(m, decoder)),
         before: toWireAccountState(t.account_state_hash_before, stateBy.get(t.account_state_hash_before!) ?? null),
         after: toWireAccountState(t.account_state_hash_after, stateBy.get(t.account_state_hash_after!) ?? null),
       });
@@ -65,7 +70,7 @@ createServer(async (req, res) => {
     const bookBy = new Map(book.rows.map((r) => [r.account, r]));
     const address_book: Record<string, unknown> = {};
     for (const a of sorted) address_book[a] = toWireAddressBookEntry(bookBy.get(a)!, 'mainnet');
-    const payload = JSON.stringify({ transactions, address_book });
+    const payload = stringifyWire({ transactions, address_book });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
     res.end(payload);
   } catch (err) {

@@ -236,6 +236,9 @@ async function main() {
   const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
   const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
   const floor = await start({ script: 'bench/floor.ts' }, { DATABASE_URL: url }, /floor ready/);
+  // Message-body decoding off, and on with no body cache (each body decoded on every request, the worst case)
+  const undecoded = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', DECODE_BODIES: 'false' }, /listening/);
+  const decodeEachTime = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', DECODE_CACHE_MB: '0' }, /listening/);
   const peer = opts.peer === false ? undefined : await startPostGraphile(url, Number(serviceEnv.PG_POOL_MAX ?? 10));
   const rows: Row[] = [];
   const add = (row: Row | undefined) => row && rows.push(row);
@@ -269,6 +272,17 @@ async function main() {
           { versus: `floor: node:http + pg, REST limit ${limit}` },
         ),
       );
+    }
+    // What decoding message bodies costs: the same pages with decoding off, on (the default: each distinct body
+    // decoded once per process), and on with no body cache.
+    for (const [what, requests] of [
+      ['REST block, limit 100', big.map((s) => block(s, 100))],
+      ['REST trace page (/traces?account=), limit 10', accounts.slice(4).map((a) => ({ path: `/api/v3/traces?account=${a.account}&limit=10` }))],
+    ] as const) {
+      const off = `${what}, decoding off`;
+      add(await scenario(off, undecoded, [...requests], { serves: [`${what}, decoding on`, `${what}, decoding on, no body cache`] }));
+      add(await scenario(`${what}, decoding on`, uncached, [...requests], { versus: off }));
+      add(await scenario(`${what}, decoding on, no body cache`, decodeEachTime, [...requests], { versus: off }));
     }
     for (const [what, doc, withMessages] of [
       ['flat page', BenchFlatPageDocument, false],
@@ -538,7 +552,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await Promise.all([uncached.stop(), withRedis.stop(), cached.stop(), floor.stop(), peer?.stop()]);
+    await Promise.all([uncached.stop(), withRedis.stop(), cached.stop(), floor.stop(), undecoded.stop(), decodeEachTime.stop(), peer?.stop()]);
     redis.disconnect();
   }
 }

@@ -33,6 +33,8 @@ export interface Config {
   logBufferBytes: number;
   /** Memory for finalized block pages served again; 0 turns the cache off. */
   cacheMaxMb: number;
+  /** Message bodies decoded as TON Center does, and the memory that keeps them. */
+  decode: { enabled: boolean; cacheMb: number };
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
   maxConcurrentRequests: number;
   /** Transactions shaped at once, over the requests building (a page weighs its limit). */
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       probeMs: integer(env, 'REPLICA_PROBE_MS'),
     },
     cacheMaxMb: integer(env, 'CACHE_MAX_MB'),
+    decode: { enabled: flag(env, 'DECODE_BODIES'), cacheMb: integer(env, 'DECODE_CACHE_MB') },
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS'),
     maxConcurrentTransactions: integer(env, 'MAX_CONCURRENT_TRANSACTIONS'),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS'),

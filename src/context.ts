@@ -12,6 +12,7 @@ import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
 import type { LiveAdmission, LiveRuntime } from './live/runtime';
 import type { BodyBudget } from './http/body';
+import type { BodyDecoder } from './decode/cache';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   limiter?: Limiter;
   /** Request bodies arriving at once (bytes) and how long one may take. */
   bodies: BodyBudget;
+  /** Message bodies decoded as TON Center decodes them, each once (DECODE_BODIES, DECODE_CACHE_MB). */
+  decoder: BodyDecoder;
   /** How long a request's work may run once it has its turn (REQUEST_TIMEOUT_MS); unbounded when absent. */
   requestTimeoutMs?: number;
   /** Traces with more transactions are returned as headers only (MAX_TRACE_TRANSACTIONS). */

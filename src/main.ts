@@ -9,6 +9,7 @@ import { PageCache } from './rest/pageCache';
 import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
 import { BodyBudget } from './http/body';
+import { bodyDecoder } from './decode/cache';
 import { RateLimiter } from './http/rateLimit';
 import { proxyTrust } from './http/access';
 import { LiveRuntime } from './live/runtime';
@@ -54,6 +55,7 @@ async function main() {
     maxTraceTransactions: config.maxTraceTransactions,
     requestTimeoutMs: config.requestTimeoutMs,
     bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
+    decoder: bodyDecoder(config.decode),
     access: {
       policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },
       limiter: new RateLimiter({ redis: rateLimitRedis }),

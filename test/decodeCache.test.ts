@@ -1,7 +1,9 @@
 import { beginCell, type Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_RUNTIME_INSTANCES } from '../src/decode/compile.js';
+import { BodyDecoder } from '../src/decode/cache.js';
 import { decodeBody, decoderCacheSizes } from '../src/decode/decode.js';
+import { RawJson, stringifyWire } from '../src/wire/rawJson.js';
 
 /** A chain of `depth` cells below the returned one, each holding one reference. */
 function chain(depth: number): Cell {
@@ -46,5 +48,70 @@ describe('decoder caches stay bounded', () => {
     const first = decodeBody(body)?.json ?? null;
     for (let m = 100; m < 200; m++) decodeBody(w5(m, 3));
     expect(decodeBody(body)?.json ?? null).toBe(first);
+  });
+});
+
+describe('the body cache (DECODE_CACHE_MB)', () => {
+  const comment = (text: string) => beginCell().storeUint(0, 32).storeStringTail(text).endCell();
+
+  it('keeps each decoded body once by hash, and at most its bytes', () => {
+    const decoder = new BodyDecoder({ enabled: true, cacheBytes: 64 * 1024 });
+    const boc = comment('x'.repeat(200)).toBoc().toString('base64');
+    const first = decoder.decoded('h0', boc);
+    expect(first?.comment).toBe('x'.repeat(200));
+    // the same hash is served from the cache: the same object, not decoded again
+    expect(decoder.decoded('h0', boc)).toBe(first);
+    for (let i = 1; i <= 1000; i++) decoder.decoded(`h${i}`, comment(`${i}`.repeat(100)).toBoc().toString('base64'));
+    const { entries, bytes } = decoder.size;
+    console.log('body cache after 1001 distinct bodies', { entries, bytes });
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeLessThan(1001);
+    expect(entries).toBeGreaterThan(10);
+  });
+
+  it('remembers bodies that decode to null, and decodes nothing when off', () => {
+    const decoder = new BodyDecoder({ enabled: true, cacheBytes: 1024 * 1024 });
+    const unknown = beginCell().storeUint(0x4d238543, 32).endCell().toBoc().toString('base64');
+    expect(decoder.decoded('u', unknown)).toBeNull();
+    expect(decoder.size.entries).toBe(1);
+    expect(decoder.decoded('u', unknown)).toBeNull();
+    const off = new BodyDecoder({ enabled: false, cacheBytes: 1024 * 1024 });
+    expect(off.decoded('c', comment('hi').toBoc().toString('base64'))).toBeNull();
+    expect(off.opcodeName(0x7362d09c)).toBe('jetton_notify');
+    expect(off.opcodeName(0x12345678)).toBeNull();
+    expect(off.opcodeName(null)).toBeNull();
+  });
+
+  it("keeps GraphQL's typed bodies in an LRU of their own, by hash, within the bytes; none when off", () => {
+    const decoder = new BodyDecoder({ enabled: true, cacheBytes: 64 * 1024 });
+    const boc = comment('x'.repeat(200)).toBoc().toString('base64');
+    const first = decoder.parsed('h0', boc);
+    expect(first).toMatchObject({ '@type': 'text_comment', text: 'x'.repeat(200) });
+    expect(decoder.parsed('h0', boc)).toBe(first);
+    expect(decoder.size.entries).toBe(0);
+    const unknown = beginCell().storeUint(0x4d238543, 32).endCell().toBoc().toString('base64');
+    expect(decoder.parsed('u', unknown)).toBeNull();
+    for (let i = 1; i <= 1000; i++) decoder.parsed(`h${i}`, comment(`${i}`.repeat(100)).toBoc().toString('base64'));
+    const { entries, bytes } = decoder.size.parsed;
+    console.log('typed body cache after 1002 distinct bodies', { entries, bytes });
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeLessThan(1002);
+    expect(entries).toBeGreaterThan(10);
+    expect(new BodyDecoder({ enabled: false, cacheBytes: 1024 }).parsed('c', boc)).toBeNull();
+    // no cache: decoded per use
+    const none = new BodyDecoder({ enabled: true, cacheBytes: 0 });
+    expect(none.parsed('h0', boc)).toEqual(first);
+    expect(none.size.parsed.entries).toBe(0);
+  });
+});
+
+describe('decoded JSON written into responses as it is', () => {
+  it('keeps the text byte for byte wherever it sits, and leaves other strings alone', () => {
+    const text = '{"@type":"text_comment","comment":"a \\u003cb\\u003e \\u007f","type":"text_comment"}';
+    const value = { a: [new RawJson(text), { b: new RawJson('{"@type":"empty_cell"}') }], s: '\u0000not a marker', n: null };
+    expect(stringifyWire(value)).toBe(`{"a":[${text},{"b":{"@type":"empty_cell"}}],"s":"\\u0000not a marker","n":null}`);
+    // outside stringifyWire a value serializes as its parsed form
+    expect(JSON.parse(JSON.stringify({ d: new RawJson(text) }))).toEqual({ d: JSON.parse(text) });
+    expect(stringifyWire({ plain: 1 })).toBe('{"plain":1}');
   });
 });

@@ -9,6 +9,7 @@ import { decodeCell } from '../src/decode/decode.js';
 import { decodeBody, decodedOpcode } from '../src/decode/index.js';
 import { compileSchema, readSchemaOrder, readSchemaTexts } from '../src/decode/schema.js';
 import type { Constructor, TypeExpr } from '../src/decode/tlbAst.js';
+import { fixturePath } from './helpers/fixtures';
 import { type Built, mulberry32, Retry, TlbBuilder } from './helpers/tlbBuild.js';
 
 const SAMPLES = 6;
@@ -58,7 +59,7 @@ describe('decoder over the 944-constructor schema set', () => {
   });
 
   it('measures throughput over the 52 real bodies', () => {
-    const pairs: { body: string }[] = JSON.parse(readFileSync('/work/shared/fixtures/decoded_bodies_mainnet_2025-11_to_2026-05.json', 'utf8'));
+    const pairs: { body: string }[] = JSON.parse(readFileSync(fixturePath('decoded/decoded_bodies_mainnet_2025-11_to_2026-05.json'), 'utf8'));
     const cells = pairs.map((p) => CellClass.fromBase64(p.body));
     for (const c of cells) decodeBody(c);
     const rounds = 40;

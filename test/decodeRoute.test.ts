@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecodeOpcode } from '../src/operations/decode';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixturePath } from './helpers/fixtures';
 import { startService } from './helpers/service';
 
-const pairs: { body: string; decoded: unknown }[] = JSON.parse(readFileSync('/work/shared/fixtures/decoded_bodies_mainnet_2025-11_to_2026-05.json', 'utf8'));
+const pairs: { body: string; decoded: unknown }[] = JSON.parse(readFileSync(fixturePath('decoded/decoded_bodies_mainnet_2025-11_to_2026-05.json'), 'utf8'));
 
 /** A value with every object's keys sorted, as Go's map re-encoding gives it. */
 const sorted = (v: unknown): unknown =>

@@ -1,10 +1,7 @@
-import { beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { friendlyFlags, parseAddress, toFriendlyAddress } from '../src/encoding/address';
-import { decodeBody } from '../src/encoding/body';
 import { parseHash } from '../src/encoding/hash';
 import { opcodeToHex, opcodeToUnsigned, parseOpcode, parseShard } from '../src/encoding/numbers';
-import { opcodeName } from '../src/encoding/opcodes';
 
 const RAW = '0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A';
 
@@ -77,49 +74,5 @@ describe('shards and opcodes', () => {
     expect(opcodeToUnsigned(null)).toBeNull();
     expect([0, 0x0f8a7ea5, -1, parseOpcode('0xA0AC85A6')!].map(opcodeToHex)).toEqual(['0x00000000', '0x0f8a7ea5', '0xffffffff', '0xa0ac85a6']);
     expect(parseOpcode('0x123456789')).toBeUndefined();
-  });
-
-  it('names well-known opcodes as ton-marker does, from the stored signed or the unsigned form', () => {
-    expect([0, 0x0f8a7ea5, 0x178d4519, 0x7362d09c, 0xd53276db | 0, 0x5fcc3d14, 0x05138d91].map(opcodeName)).toEqual([
-      'text_comment',
-      'jetton_transfer',
-      'jetton_internal_transfer',
-      'jetton_notify',
-      'excess',
-      'nft_transfer',
-      'nft_ownership_assigned',
-    ]);
-    expect(opcodeName(0x12345678)).toBeNull();
-    expect(opcodeName(null)).toBeNull();
-  });
-});
-
-describe('message bodies', () => {
-  const boc = (build: (b: ReturnType<typeof beginCell>) => void) => {
-    const b = beginCell();
-    build(b);
-    return b.endCell().toBoc().toString('base64');
-  };
-
-  it('decodes text comments, including snake cells spanning several cells', () => {
-    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeStringTail('hello')))).toStrictEqual({ type: 'text_comment', comment: 'hello' });
-    const long = 'ü'.repeat(300);
-    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeStringTail(long)))?.comment).toBe(long);
-  });
-
-  it('gives null for other bodies and for short ones', () => {
-    expect(decodeBody(boc((b) => b.storeUint(0x0f8a7ea5, 32).storeUint(1, 64)))).toBeNull();
-    expect(decodeBody(boc((b) => b.storeUint(1, 8)))).toBeNull();
-    expect(decodeBody(null)).toBeNull();
-    expect(decodeBody('not a boc')).toBeNull();
-  });
-
-  it('shows NUL characters as spaces, as toncenter does', () => {
-    expect(decodeBody(boc((b) => b.storeUint(0, 32).storeBuffer(Buffer.from([0, 0x61, 0]))))?.comment).toBe(' a ');
-  });
-
-  it('replaces invalid UTF-8 with U+FFFD instead of failing', () => {
-    const decoded = decodeBody(boc((b) => b.storeUint(0, 32).storeBuffer(Buffer.from([0x61, 0xff, 0x62]))));
-    expect(decoded?.comment).toBe('a\uFFFDb');
   });
 });

@@ -24,6 +24,8 @@ function toWire(type: string, value: any): any {
   for (const [field, nested] of Object.entries(SPEC[type])) {
     const v = value[camel(field)];
     if (nested?.endsWith('[]')) out[field] = (v as any[]).map((item) => toWire(nested.slice(0, -2), item));
+    // GraphQL's DecodedBody carries REST's decoded JSON as its `data`
+    else if (nested === 'Decoded') out[field] = v?.data ?? null;
     else if (nested) out[field] = toWire(nested, v);
     else if (typeof v === 'string' && /^[A-Z_]+$/.test(v) && ['type', 'status_change', 'orig_status', 'end_status', 'account_status', 'reason'].includes(field))
       out[field] = v.toLowerCase();
@@ -38,6 +40,7 @@ function restToSpec(type: string, value: any): any {
   for (const [field, nested] of Object.entries(SPEC[type])) {
     const v = value[field];
     if (nested?.endsWith('[]')) out[field] = (v as any[]).map((item) => restToSpec(nested.slice(0, -2), item));
+    else if (nested === 'Decoded') out[field] = v;
     else if (nested) out[field] = restToSpec(nested, v);
     else out[field] = v;
   }
@@ -76,10 +79,15 @@ describe.each(await availableBackends())('GraphQL on %s', (backend) => {
         for (const t of gql.data!.transactionsByMasterchainBlock) {
           expect(t.accountInfo.userFriendly).toBe(rest.address_book[t.account].user_friendly);
         }
-        // REST's decoded bodies have no `data` (toncenter's form); GraphQL's DecodedBody keeps the field, null
+        // GraphQL's DecodedBody: the constructor, a comment's text, and REST's decoded JSON as `data`
         const decoded = gql.data!.transactionsByMasterchainBlock.flatMap((t) => [t.inMsg, ...t.outMsgs]).flatMap((m) => m?.messageContent?.decoded ?? []);
         expect(decoded.length).toBeGreaterThan(0);
-        for (const d of decoded) expect(d).toMatchObject({ type: 'text_comment', data: null });
+        for (const d of decoded) {
+          const data = d.data as Record<string, unknown>;
+          expect(data['@type'], JSON.stringify(data)).toBe(d.type);
+          expect(d.comment).toBe(d.type === 'text_comment' ? data.comment : null);
+        }
+        expect(decoded.some((d) => d.type !== 'text_comment')).toBe(true);
       }
     } finally {
       await service.close();

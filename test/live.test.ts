@@ -17,8 +17,17 @@ import { createRequestContext } from '../src/context';
 import { defaults } from '../src/config';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
+import { decodeBody, decodedOpcode } from '../src/decode/index';
 import { eventually, sseClient, startLiveService, until, wsClient } from './helpers/live';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
+
+/** The pending `trace` event among a subscriber's events. */
+const traces0 = (events: any[]) => events.find((e) => e.type === 'trace' && e.finality === 'pending');
+/** What the decoder makes of a body, parsed. */
+const decodeJson = (body: string) => {
+  const d = decodeBody(body);
+  return d && JSON.parse(d.json);
+};
 
 const id = (n: number) => Buffer.alloc(32, n).toString('base64');
 
@@ -107,6 +116,21 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     }
     expect(txEvents[0].transactions.every((t: any) => t.emulated === true && t.finality === 'pending')).toBe(true);
     expect(txEvents[2].transactions.every((t: any) => t.finality === 'finalized')).toBe(true);
+    // TON Center decodes the bodies of emulated (pending) traces only: confirmed and finalized snapshots leave
+    // `decoded` and `decoded_opcode` null
+    const messagesOf = (txs: any[]) => txs.flatMap((t) => [t.in_msg, ...t.out_msgs]).filter((m) => m?.message_content);
+    const pendingMessages = [...messagesOf(txEvents[0].transactions), ...messagesOf(Object.values(traces0(all).transactions))];
+    expect(pendingMessages.length).toBeGreaterThan(0);
+    for (const m of pendingMessages) {
+      expect(m.message_content.decoded, m.hash).toEqual(decodeJson(m.message_content.body));
+      expect(m.decoded_opcode, m.hash).toBe(decodedOpcode(m.opcode));
+    }
+    expect(pendingMessages.some((m) => m.message_content.decoded !== null)).toBe(true);
+    for (const e of [...txEvents.slice(1), ...all.filter((e) => e.type === 'trace' && e.finality !== 'pending')])
+      for (const m of messagesOf(e.type === 'trace' ? Object.values(e.transactions) : e.transactions)) {
+        expect(m.message_content.decoded, `${e.type} ${e.finality}`).toBeNull();
+        expect(m.decoded_opcode, `${e.type} ${e.finality}`).toBeNull();
+      }
     const actions = all.filter((e) => e.type === 'actions');
     expect(actions.map((e) => e.finality)).toEqual(['pending', 'confirmed', 'finalized']);
     expect(actions[2].actions).toMatchObject([{ type: 'ton_transfer', details: { comment: 'hi' }, finality: 'finalized' }]);

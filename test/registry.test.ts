@@ -46,7 +46,7 @@ describe('the REST route registry', () => {
   it('is what the docs page documents, with the error examples each route lists', async () => {
     const page = await (await service.get(DOCS_PATH)).text();
     for (const r of REST_ROUTES) {
-      expect(page).toContain(`<section id="${r.name}"><h2>GET <code>${API_PREFIX}${r.name}</code></h2>`);
+      expect(page).toContain(`<section id="${r.name}"><h2>${r.post ? 'GET and POST' : 'GET'} <code>${API_PREFIX}${r.name}</code></h2>`);
       for (const query of r.errors) expect(page).toContain(`<code>${escapeHtml(`${API_PREFIX}${r.name}${query === '' ? '' : `?${query}`}`)}</code> → `);
     }
   });

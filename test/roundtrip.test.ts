@@ -48,9 +48,12 @@ describe.each(await availableBackends())('round trip of the shared fixtures on %
           }
           const diffs = fileTxs.flatMap((tx) => diffSpec('Transaction', served.get(tx.hash), tx, `${name}:${tx.hash}`));
           expect(diffs).toEqual([]);
-          // a decoded body is toncenter's object key for key: {"type": "text_comment", "comment": …}, no `data`
+          // these files predate TON Center's full decoder: diffSpec holds each of their comments to ours (legacy
+          // shape, same text); every other body we decode now, where they had null
           const decoded = (tx: any) => [tx.in_msg, ...tx.out_msgs].map((m) => m?.message_content?.decoded ?? null);
-          for (const tx of fileTxs) expect(JSON.stringify(decoded(served.get(tx.hash))), tx.hash).toBe(JSON.stringify(decoded(tx)));
+          const fileComments = fileTxs.flatMap(decoded).filter((d) => d?.type === 'text_comment').length;
+          const servedComments = fileTxs.flatMap((tx) => decoded(served.get(tx.hash))).filter((d) => d?.['@type'] === 'text_comment').length;
+          expect(servedComments).toBeGreaterThanOrEqual(fileComments);
           // decoded_opcode, right after opcode as in ton-index-go: the file's when it has one (these predate it), else ton-marker's name
           const pairs = fileTxs.flatMap((tx) => {
             const s = served.get(tx.hash);

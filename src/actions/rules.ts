@@ -1,5 +1,5 @@
 import type { Network } from '../config';
-import { forwardPayloadComment } from '../encoding/body';
+import { forwardPayloadComment } from '../encoding/forwardPayload';
 import type { JsonNode } from '../import/jsonNode';
 import { CLAIMED_REWARD, DNS_VALUE, type Composite, type Kind, type Read, type Scalar } from './composites';
 import { EVAA_TON_ASSET_ID, evaaJettonMaster } from './evaa';

@@ -3,6 +3,7 @@ import { type Budget, type Ctx, newBudget, PRINTER_REF_LIMIT } from './budget.js
 import { setBocReader } from './compile.js';
 import { quoteGo } from './json.js';
 import { type CompiledSchema, compileSchema, readSchemaTexts } from './schema.js';
+import { readLiteBoc } from './liteBoc.js';
 import { WalletPaths } from './wallets.js';
 
 /**
@@ -54,6 +55,8 @@ function readBoc(text: string): Cell | undefined {
   try {
     const buf = text.startsWith('te6') ? Buffer.from(text, 'base64') : Buffer.from(text, 'hex');
     if (buf.length === 0) return undefined;
+    const lite = readLiteBoc(buf);
+    if (lite) return lite;
     const cells = Cell.fromBoc(buf);
     return cells.length === 1 ? cells[0] : undefined;
   } catch {
@@ -200,7 +203,8 @@ function itemCell(text: string): Cell | { error: string } {
   if (typeof bytes === 'string') return { error: bytes };
   let cell: Cell;
   try {
-    const cells = Cell.fromBoc(bytes);
+    const lite = readLiteBoc(bytes);
+    const cells = lite ? [lite] : Cell.fromBoc(bytes);
     if (cells.length !== 1) return { error: `unknown: failed to deserialize boc: expected one root cell, got ${cells.length}` };
     cell = cells[0];
   } catch (e) {
@@ -219,7 +223,7 @@ function itemCell(text: string): Cell | { error: string } {
 export function decodeItem(text: string): DecodeItem {
   try {
     const cell = itemCell(text);
-    if (!(cell instanceof Cell)) return cell;
+    if ('error' in cell) return cell;
     const budget = newBudget();
     const json = decodeCell(cell, 0, budget);
     if (budget.poisoned) return { invalidJson: json ?? stubOutput(cell) };
@@ -240,7 +244,7 @@ export const FAILED_TO_DECODE_JSON = 'failed to decode json: the wallet special 
 export function parseItem(text: string): ParsedItem {
   try {
     const cell = itemCell(text);
-    if (!(cell instanceof Cell)) return cell;
+    if ('error' in cell) return cell;
     const budget = newBudget(true);
     const json = decodeCell(cell, 0, budget);
     if (budget.poisoned) return { error: FAILED_TO_DECODE_JSON };

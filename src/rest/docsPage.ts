@@ -123,7 +123,9 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
 /** The REST documentation page: per route, its parameters in words, links that work here, and real error answers. */
 export function docsPage(ex: Examples, errors: ErrorExample[]): string {
   const examples = exampleUrls(ex);
-  const routes = Object.entries(OPENAPI.paths).map(([path, { get }]) => {
+  const routes = Object.entries(OPENAPI.paths).map(([path, ops]) => {
+    const { get } = ops;
+    const methods = 'post' in ops ? 'GET and POST' : 'GET';
     const params = (get.parameters as readonly Param[])
       .map(
         (p) =>
@@ -138,7 +140,7 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
     const responses = Object.entries(get.responses)
       .map(([code, r]) => `<li><b>${code}</b> ${escapeHtml((r as { description: string }).description)}</li>`)
       .join('');
-    return `<section id="${escapeHtml(get.operationId)}"><h2>GET <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>
+    return `<section id="${escapeHtml(get.operationId)}"><h2>${methods} <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>
 <table><tr><th>parameter</th><th>value</th><th>meaning</th></tr>${params}</table>
 <h3>Try it</h3><ul>${links || '<li>no data in this database to show yet</li>'}</ul>
 <h3>Answers</h3><ul>${responses}</ul>${failures ? `<h3>Errors, as this service answers them</h3><ul>${failures}</ul>` : ''}</section>`;
@@ -151,6 +153,7 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
 <body><h1>tonql REST API</h1>
 <p>Drop-in compatible with <a href="https://toncenter.com/api/v3/">TON Center's API v3</a>: point a client's base URL here. Also here: <a href="/graphql">GraphQL, with GraphiQL</a> for nested queries in one round trip, and the machine-readable <a href="/api/v3/openapi.json">OpenAPI document</a>.</p>
 <p>Wire rules: hashes are standard base64 (padded); addresses raw <code>&lt;workchain&gt;:&lt;64 uppercase hex&gt;</code> (parameters also take user-friendly forms); 64-bit values are decimal strings, exact; message opcodes unsigned 32-bit integers. Unknown parameters are rejected with 422 rather than ignored, so a misspelled filter never returns unfiltered data. Errors are <code>{"error": "…", "code": status}</code>. Every route accepts TON Center's <code>api_key</code>, <code>x_timeout</code>, <code>x_no_address_book</code>, <code>x_no_metadata</code> (or the <code>X-Api-Key</code>, <code>X-Timeout</code>, … headers).</p>
+<p>Message bodies: every message carries <code>message_content.decoded</code>, its body decoded as TON Center decodes it (the same 944 TL-B constructors: jettons, NFTs, DNS, wallets, DEXes, staking, …; <code>@type</code> first, integers as decimal strings, a top-level text comment as <code>{"@type":"text_comment","comment":…,"type":"text_comment"}</code>), or null when no schema parses it, and <code>decoded_opcode</code>, the opcode's constructor name. Init states are never decoded; Streaming API events decode pending traces only, as TON Center does. <a href="#decode">/api/v3/decode</a> decodes bodies you give it.</p>
 <p>Routes: ${toc}</p>
 ${routes.join('\n')}
 </body></html>`;

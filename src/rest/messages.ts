@@ -7,7 +7,11 @@ import { toWireMessage } from '../wire/message';
 /** GET /api/v3/messages: `{messages, address_book, metadata}`, the book and metadata over sources and destinations. */
 export async function getMessages(ctx: RequestContext, request: MessagesRequest, settings: RequestSettings) {
   const rows = await findMessages(ctx, request);
-  const messages = rows.map((row) => ({ ...toWireMessage(row), in_msg_tx_hash: row.in_msg_tx_hash, out_msg_tx_hash: row.out_msg_tx_hash }));
+  const messages = rows.map((row) => ({
+    ...toWireMessage(row, ctx.services.decoder),
+    in_msg_tx_hash: row.in_msg_tx_hash,
+    out_msg_tx_hash: row.out_msg_tx_hash,
+  }));
   const addresses = rows.flatMap((m) => [m.source, m.destination]).filter((a): a is string => a !== null);
   return { body: { messages, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }

@@ -59,7 +59,14 @@ const schemas = {
   MessageContent: object({
     hash: nhash,
     body: nstr,
-    decoded: { oneOf: [object({ type: str, comment: nstr }), { type: 'null' }] },
+    decoded: {
+      type: ['object', 'null'],
+      required: ['@type'],
+      properties: { '@type': { ...str, description: 'the constructor, e.g. `jetton_notify`, `text_comment`, `empty_cell`' } },
+      additionalProperties: true,
+      description:
+        'the body decoded as TON Center decodes it (its TL-B schemas): `@type` first, then the constructor\'s fields in order; integers as decimal strings, bits as uppercase hex, addresses as `addr_std` objects, inner cells decoded or as base64 BOCs. A top-level text comment keeps the legacy shape `{"@type":"text_comment","comment":…,"type":"text_comment"}`. Null when no schema parses the body, and always for `init_state`.',
+    },
   }),
   Message: object({
     hash,

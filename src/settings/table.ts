@@ -124,6 +124,20 @@ export const SETTINGS = [
     help: 'memory for pages of finalized blocks served again without SQL; 0 turns it off',
   },
   {
+    env: 'DECODE_BODIES',
+    kind: 'boolean',
+    default: true,
+    help: 'decode message bodies as TON Center does (`message_content.decoded`, GraphQL `parsed`); off, both are null (`decoded_opcode` is named either way)',
+  },
+  {
+    env: 'DECODE_CACHE_MB',
+    kind: 'integer',
+    default: 32,
+    min: 0,
+    max: 65536,
+    help: 'memory for decoded message bodies, for each form served (REST JSON, GraphQL typed values), each distinct body decoded once; 0 decodes a body each time it is served',
+  },
+  {
     env: 'MAX_CONCURRENT_REQUESTS',
     kind: 'integer',
     default: 4,

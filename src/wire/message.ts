@@ -1,13 +1,13 @@
-import { decodeBody, type DecodedBody } from '../encoding/body';
-import { BoundedCache } from '../memo';
+import type { BodyDecoder } from '../decode/cache';
 import { opcodeToUnsigned } from '../encoding/numbers';
-import { opcodeName } from '../encoding/opcodes';
 import type { ExtraCurrencies, MessageWithContent } from '../data/rows';
+import { RawJson } from './rawJson';
 
 export interface WireMessageContent {
   hash: string | null;
   body: string | null;
-  decoded: DecodedBody | null;
+  /** TON Center's decoded body, written into the response as its JSON text (see rawJson.ts). */
+  decoded: RawJson | null;
 }
 
 /** A Message in the v3 wire form; keys in toncenter's order, plus the spec's fields it leaves out. */
@@ -35,20 +35,13 @@ export interface WireMessage {
   hash_norm: string | null;
 }
 
-// Parsing a BOC costs ~0.1 ms (@ton/core hashes every cell in pure JS); a body is named by its hash, so each is
-// decoded once per process. Callers get a copy: the wire object must not share state between responses.
-const decoded = new BoundedCache<string, DecodedBody | null>(50_000);
-
-function decodeOnce(hash: string, body: string): DecodedBody | null {
-  const value = decoded.getOr(hash, () => decodeBody(body));
-  return value === null ? null : { ...value };
+/** A body's `decoded` as TON Center shows it, or null. */
+export function wireDecoded(decoder: BodyDecoder, hash: string, body: string | null): RawJson | null {
+  const decoded = decoder.decoded(hash, body);
+  return decoded && new RawJson(decoded.json);
 }
 
-/** A body's `decoded`: only a body starting with opcode 0 can be a text comment, so no other BOC is parsed. */
-export const decodedBody = (opcode: number | null, hash: string, body: string | null): DecodedBody | null =>
-  opcode === 0 && body !== null ? decodeOnce(hash, body) : null;
-
-export function toWireMessage(row: MessageWithContent): WireMessage {
+export function toWireMessage(row: MessageWithContent, decoder: BodyDecoder): WireMessage {
   return {
     hash: row.msg_hash,
     source: row.source,
@@ -61,7 +54,7 @@ export function toWireMessage(row: MessageWithContent): WireMessage {
     created_lt: row.created_lt,
     created_at: row.created_at,
     opcode: opcodeToUnsigned(row.opcode),
-    decoded_opcode: opcodeName(row.opcode),
+    decoded_opcode: decoder.opcodeName(row.opcode),
     ihr_disabled: row.ihr_disabled,
     bounce: row.bounce,
     bounced: row.bounced,
@@ -75,7 +68,7 @@ export function toWireMessage(row: MessageWithContent): WireMessage {
         : {
             hash: row.body_hash,
             body: row.body,
-            decoded: decodedBody(row.opcode, row.body_hash, row.body),
+            decoded: wireDecoded(decoder, row.body_hash, row.body),
           },
     init_state: row.init_state_hash === null ? null : { hash: row.init_state_hash, body: row.init_state_body, decoded: null },
     hash_norm: row.msg_hash_norm,

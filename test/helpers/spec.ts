@@ -59,8 +59,6 @@ export const SPEC: Record<string, Record<string, string | null>> = {
     value_extra_currencies: null,
   },
   MessageContent: { body: null, decoded: 'Decoded', hash: null },
-  // The spec also lists `data`; REST serves toncenter's {type, comment} (issue 8), GraphQL's DecodedBody keeps `data`.
-  Decoded: { type: null, comment: null },
   TransactionDescription: {
     aborted: null,
     action: 'ActionPhase',
@@ -212,6 +210,8 @@ export function diffSpec(type: string, served: Json, file: Json, path: string, c
       const f = (file[field] ?? []) as Json[];
       if (!Array.isArray(s) || s.length !== f.length) out.push(`${p}: served ${Array.isArray(s) ? s.length : 'no'} items ≠ expected ${f.length}`);
       else s.forEach((item, i) => out.push(...diffSpec(nested.slice(0, -2), item, f[i], `${p}[${i}]`, side(type, field, file, context))));
+    } else if (nested === 'Decoded') {
+      out.push(...diffDecoded(served[field], file[field], p));
     } else if (nested) {
       out.push(...diffSpec(nested, served[field], file[field], p, side(type, field, file, context)));
     } else {
@@ -222,6 +222,21 @@ export function diffSpec(type: string, served: Json, file: Json, path: string, c
     }
   }
   return out;
+}
+
+/**
+ * `message_content.decoded` against a file's: TON Center's current form (`@type` first, since late October 2025)
+ * byte for byte; the earlier form decoded text comments only (`{type, comment}`), so there only a comment is
+ * compared (ours is the same text in the legacy shape) and a null says nothing about what we decode.
+ */
+function diffDecoded(served: Json, file: Json, path: string): string[] {
+  const text = (v: Json) => JSON.stringify(v ?? null);
+  if (isObj(file) && '@type' in file) return text(served) === text(file) ? [] : [`${path}: served ${text(served)} ≠ expected ${text(file)}`];
+  if (!isObj(file)) return [];
+  // The earlier form read comments back from PostgreSQL text, which cannot hold NUL: it had spaces there.
+  const comment = isObj(served) && typeof served.comment === 'string' ? served.comment.replace(/\u0000/g, ' ') : undefined;
+  const legacy = isObj(served) && served['@type'] === 'text_comment' && served.type === file.type && comment === file.comment;
+  return legacy ? [] : [`${path}: served ${text(served)} ≠ the file's comment ${text(file)}`];
 }
 
 /** Which transaction a nested message hangs from, for the in/out tx-hash normalization. */

@@ -8,12 +8,9 @@ import { limitComplexity, routeArgs } from '../params';
 import { selectedColumns } from '../selection';
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { MessageRow, MessageWithContent } from '../../data/rows';
-import type { DecodedBody } from '../../encoding/body';
+import type { DecodedBody } from '../../decode/cache';
 import { opcodeToUnsigned } from '../../encoding/numbers';
-import { opcodeName } from '../../encoding/opcodes';
-import { decodedBody } from '../../wire/message';
 import { builder } from '../builder';
-import { parsedBody } from '../parsed/cache';
 import { ParsedBody } from './parsedBody';
 
 /** A message as GraphQL reads it: its row, with the bodies when the read brought them (REST's join, the emulator). */
@@ -24,13 +21,11 @@ export type MessageSource = MessageRow &
     out_msg_tx_hash?: string | null;
   };
 
-/** A body or init state by hash; `body` undefined until loaded, `opcode` set for a body (decides `decoded`). */
+/** A body or init state by hash; `body` undefined until loaded; init states are never decoded. */
 interface ContentRef {
   hash: string;
   body: string | null | undefined;
-  opcode: number | null;
-  /** An init state: never decoded. */
-  init?: boolean;
+  initState: boolean;
 }
 
 /** The `messages` columns a field reads, declared next to it (see `selectedColumns`). */
@@ -41,18 +36,20 @@ const bodyOf = async (c: ContentRef, ctx: RequestContext): Promise<string | null
 
 const DecodedBodyRef = builder.objectRef<DecodedBody>('DecodedBody').implement({
   description:
-    'A message body decoded, in TON Center v3\'s form before October 2025 (`{"type": "text_comment", "comment": …}`). Only text comments (opcode 0 followed by UTF-8 text) are decoded; other bodies have no `decoded`.',
+    "A message body decoded as TON Center decodes it (ton-marker's TL-B schemas: jettons, NFTs, DNS, wallets, DEXes, staking, …). For fields typed one by one, select `MessageContent.parsed`.",
   fields: (t) => ({
-    type: t.exposeString('type', { description: 'What the body is: `text_comment`.' }),
+    type: t.exposeString('type', {
+      description: 'The constructor the body decoded as (`jetton_notify`, `text_comment`, `empty_cell`, `wallet_signed_v4`, …).',
+    }),
     comment: t.exposeString('comment', {
       nullable: true,
-      description: 'The text of a text comment (invalid UTF-8 bytes become U+FFFD, NUL characters spaces).',
+      description: 'The text of a text comment (strict UTF-8; a body that is not is not a comment); null for other bodies.',
     }),
     data: t.field({
       type: 'JSON',
-      nullable: true,
-      description: 'Decoded fields of other body types; null (only text comments are decoded).',
-      resolve: () => null,
+      description:
+        'TON Center\'s JSON of the body (`message_content.decoded`): `@type` first, integers as decimal strings, bits as uppercase hex, inner cells decoded or as base64 BOCs; a top-level comment in its legacy `{"@type", "comment", "type"}` form.',
+      resolve: (d) => JSON.parse(d.json),
     }),
   }),
 });
@@ -70,15 +67,15 @@ export const MessageContent = builder.objectRef<ContentRef>('MessageContent').im
     decoded: t.field({
       type: DecodedBodyRef,
       nullable: true,
-      description: 'The body decoded when it is a text comment; null otherwise and for init states.',
-      resolve: async (c, _args, ctx) => (c.opcode === 0 ? decodedBody(c.opcode, c.hash, await bodyOf(c, ctx)) : null),
+      description: 'The body decoded as TON Center decodes it; null when no schema parses it, and for init states.',
+      resolve: async (c, _args, ctx) => (c.initState ? null : ctx.services.decoder.decoded(c.hash, await bodyOf(c, ctx))),
     }),
     parsed: t.field({
       type: ParsedBody,
       nullable: true,
       description:
         "The body decoded into typed objects, as TON Center's decoder reads it (the same decoding as `/api/v3/decode`, with comments as `TextComment`): one object type per TL-B constructor, inner cells decoded too. Null when it does not decode, and for init states. Decoded only when selected, once per body per process (cached by hash).",
-      resolve: async (c, _args, ctx) => (c.init ? null : parsedBody(c.hash, await bodyOf(c, ctx))),
+      resolve: async (c, _args, ctx) => (c.initState ? null : ctx.services.decoder.parsed(c.hash, await bodyOf(c, ctx))),
     }),
   }),
 });
@@ -169,9 +166,9 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
     decodedOpcode: t.string({
       extensions: reads('opcode'),
       nullable: true,
-      resolve: (m) => opcodeName(m.opcode),
+      resolve: (m, _args, ctx) => ctx.services.decoder.opcodeName(m.opcode),
       description:
-        "The opcode's name as TON Center gives it (ton-marker's, e.g. `jetton_transfer`) for well-known opcodes (jettons, NFTs, comments, wallets, the main DEXes); null for others.",
+        "The opcode's name as TON Center gives it (`decoded_opcode`): the first constructor of its TL-B schemas with that tag (`jetton_transfer`, `text_comment` for opcode 0 even when the body is not UTF-8); null for an opcode no schema names.",
     }),
     ihrDisabled: t.exposeBoolean('ihr_disabled', {
       extensions: reads('ihr_disabled'),
@@ -203,17 +200,17 @@ export const Message = builder.objectRef<MessageSource>('Message').implement({
         'Hash of the transaction that sent this message, when it was read as one of its out-messages (under `Transaction.outMsgs`); otherwise null, see `sourceTransaction`.',
     }),
     messageContent: t.field({
-      extensions: reads('body_hash', 'opcode'),
+      extensions: reads('body_hash'),
       type: MessageContent,
       nullable: true,
       description: 'The body; null when the indexer stored none.',
-      resolve: (m) => (m.body_hash === null ? null : { hash: m.body_hash, body: m.body, opcode: m.opcode }),
+      resolve: (m) => (m.body_hash === null ? null : { hash: m.body_hash, body: m.body, initState: false }),
     }),
     initState: t.field({
       extensions: reads('init_state_hash'),
       type: MessageContent,
       nullable: true,
-      resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, opcode: null, init: true }),
+      resolve: (m) => (m.init_state_hash === null ? null : { hash: m.init_state_hash, body: m.init_state_body, initState: true }),
       description: 'The state init (code and data) the message carries to deploy its destination; null when it carries none.',
     }),
   }),

@@ -6,6 +6,8 @@ import { addressesOfAction } from '../../shape/traces';
 import type { Finality } from '../../traces/model';
 import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction, type WireAction } from '../../wire/action';
+import type { WireMessage } from '../../wire/message';
+import { stringifyWire } from '../../wire/rawJson';
 import type { WireTransaction } from '../../wire/transaction';
 import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
 import { SentTraces } from '../sentTraces';
@@ -56,12 +58,23 @@ const pick = <T>(map: Record<string, T>, keys: Iterable<string>) => {
   return out;
 };
 
-/** A streaming transaction: as the v3 one, its account states by hash only, no external hash outside a trace event. */
-function streamingTransaction(t: WireTransaction, inTrace: boolean) {
+/** A message as TON Center's streaming server sends it from a confirmed or finalized snapshot: not decoded. */
+const undecoded = (m: WireMessage): WireMessage => ({
+  ...m,
+  decoded_opcode: null,
+  message_content: m.message_content && { ...m.message_content, decoded: null },
+});
+
+/**
+ * A streaming transaction: as the v3 one, its account states by hash only, no external hash outside a trace
+ * event; its bodies decoded only while it is pending (TON Center decodes emulated traces only).
+ */
+function streamingTransaction(t: WireTransaction, inTrace: boolean, finality: Finality) {
   const { trace_external_hash, ...rest } = t;
   const state = (s: WireTransaction['account_state_before']) =>
     s && { hash: s.hash, balance: null, extra_currencies: null, account_status: null, frozen_hash: null, data_hash: null, code_hash: null };
-  const out = { ...rest, account_state_before: state(t.account_state_before), account_state_after: state(t.account_state_after) };
+  const messages = finality === 'pending' ? {} : { in_msg: t.in_msg && undecoded(t.in_msg), out_msgs: t.out_msgs.map(undecoded) };
+  const out = { ...rest, ...messages, account_state_before: state(t.account_state_before), account_state_after: state(t.account_state_after) };
   return inTrace ? { ...out, trace_external_hash } : out;
 }
 
@@ -137,7 +150,7 @@ export class StreamingClient {
     let rendered = byEvent.get(this.signature);
     if (!rendered) {
       // one snapshot of the settings for the whole rendering: a subscribe meanwhile must not mix two into one
-      rendered = this.renderFresh(event, this.current).then((r) => ({ texts: r.notifications.map((n) => JSON.stringify(n)), finalities: r.finalities }));
+      rendered = this.renderFresh(event, this.current).then((r) => ({ texts: r.notifications.map((n) => stringifyWire(n)), finalities: r.finalities }));
       byEvent.set(this.signature, rendered);
     }
     const { texts, finalities } = await rendered;
@@ -174,7 +187,7 @@ export class StreamingClient {
       type: 'transactions',
       finality,
       trace_external_hash_norm: event.key,
-      transactions: txs.map((t) => streamingTransaction(t, false)),
+      transactions: txs.map((t) => streamingTransaction(t, false, finality)),
       ...(await this.extras(s, v, addressesOf(txs))),
     };
   }
@@ -203,7 +216,7 @@ export class StreamingClient {
       const ordered = event.trace.transactions.map((t) => v.transactions.get(t.row.hash)!);
       const { root } = buildTree(ordered.map((tx) => ({ hash: tx.hash, inMsgHash: tx.in_msg?.hash ?? null, outMsgHashes: tx.out_msgs.map((m) => m.hash) })));
       const map: Record<string, unknown> = {};
-      for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : 1))) map[tx.hash] = streamingTransaction(tx, true);
+      for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : 1))) map[tx.hash] = streamingTransaction(tx, true, finality);
       const actions = eligible.map((a) => a.wire);
       out.push({
         type: 'trace',

@@ -1,0 +1,97 @@
+import { LRUCache } from 'lru-cache';
+import { type DecodedBody, decodeBody, decodedOpcode, decodeParsedText, loadDecoder, type ParsedObject } from './decode.js';
+
+export type { DecodedBody, ParsedObject };
+
+/** Stands for "decodes to null" in the cache (lru-cache keeps no null values). */
+const NOTHING = Symbol('nothing');
+type Entry = DecodedBody | typeof NOTHING;
+
+/** Bytes an entry holds: the JSON text and comment as UTF-16, the key, and the objects around them. */
+const entryBytes = (value: Entry, key: string) =>
+  (value === NOTHING ? 0 : value.json.length * 2 + value.type.length * 2 + (value.comment?.length ?? 0) * 2) + key.length * 2 + 96;
+
+/**
+ * Bytes a typed body holds, counted from the JSON text it was parsed from as the texts are (2 bytes a character):
+ * the parsed objects measured about 1.3 bytes per character of their text over the real bodies.
+ */
+const parsedBytes = (jsonLength: number, key: string) => jsonLength * 2 + key.length * 2 + 96;
+
+export interface BodyDecoderOptions {
+  /** Whether `message_content.decoded` and GraphQL's `parsed` are computed (DECODE_BODIES); `decoded_opcode` is named either way. */
+  enabled: boolean;
+  /**
+   * Memory for decoded bodies (DECODE_CACHE_MB), in bytes, for each form kept (TON Center's JSON text, the
+   * typed values of GraphQL's `parsed`); 0 keeps none (each body decoded per use).
+   */
+  cacheBytes: number;
+}
+
+/**
+ * Message bodies decoded as TON Center decodes them, each distinct body once per process: a body is named by
+ * its cell hash, so an entry never goes stale, and the least recently used go past the byte bound.
+ */
+export class BodyDecoder {
+  private readonly cache?: LRUCache<string, Entry>;
+  /** The typed values (GraphQL's `parsed`), in an LRU of their own: a form nobody asks for holds no memory. */
+  private readonly parsedCache?: LRUCache<string, ParsedObject | typeof NOTHING>;
+  readonly enabled: boolean;
+
+  constructor(options: BodyDecoderOptions) {
+    this.enabled = options.enabled;
+    if (options.cacheBytes > 0) {
+      this.cache = new LRUCache<string, Entry>({ maxSize: options.cacheBytes, sizeCalculation: entryBytes });
+      this.parsedCache = new LRUCache<string, ParsedObject | typeof NOTHING>({ maxSize: options.cacheBytes });
+    }
+  }
+
+  /** Compiles the schemas now rather than on the first body; returns the milliseconds it took. */
+  load(): number {
+    return loadDecoder();
+  }
+
+  /** A body's `decoded` (null when TON Center shows null, or decoding is off). */
+  decoded(hash: string, body: string | null | undefined): DecodedBody | null {
+    if (!this.enabled || !body) return null;
+    const found = this.cache?.get(hash);
+    if (found !== undefined) return found === NOTHING ? null : found;
+    const value = decodeBody(body);
+    this.cache?.set(hash, value ?? NOTHING);
+    return value;
+  }
+
+  /**
+   * A body in the decoder's typed mode (GraphQL's `parsed`; decode.ts `ParsedObject`): null when it does not
+   * decode, or decoding is off. The value is shared by every reader: it must not be changed.
+   */
+  parsed(hash: string, body: string | null | undefined): ParsedObject | null {
+    if (!this.enabled || !body) return null;
+    const found = this.parsedCache?.get(hash);
+    if (found !== undefined) return found === NOTHING ? null : found;
+    const json = decodeParsedText(body);
+    const value = json === null ? null : (JSON.parse(json) as ParsedObject);
+    this.parsedCache?.set(hash, value ?? NOTHING, { size: parsedBytes(json?.length ?? 0, hash) });
+    return value;
+  }
+
+  /** `decoded_opcode`: the name TON Center gives the stored opcode, or null. */
+  opcodeName(opcode: number | null | undefined): string | null {
+    return decodedOpcode(opcode);
+  }
+
+  /** Entries and bytes held (the JSON texts; `parsed`: the typed values), for metrics and tests. */
+  get size(): { entries: number; bytes: number; parsed: { entries: number; bytes: number } } {
+    return {
+      entries: this.cache?.size ?? 0,
+      bytes: this.cache?.calculatedSize ?? 0,
+      parsed: { entries: this.parsedCache?.size ?? 0, bytes: this.parsedCache?.calculatedSize ?? 0 },
+    };
+  }
+}
+
+/** The decoder of the settings, its schemas compiled now so that no request waits for them. */
+export function bodyDecoder(settings: { enabled: boolean; cacheMb: number }): BodyDecoder {
+  const decoder = new BodyDecoder({ enabled: settings.enabled, cacheBytes: settings.cacheMb * 1024 * 1024 });
+  decoder.load();
+  return decoder;
+}

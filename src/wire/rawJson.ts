@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * JSON text that goes into a response as it is: TON Center's decoded bodies keep their key order and Go's
+ * escaping, which a parse and `JSON.stringify` would not. `stringifyWire` writes a marker for each and puts the
+ * texts in its place; outside it a value serializes as its parsed form.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+
+  toJSON(): unknown {
+    if (!pending) return JSON.parse(this.json);
+    pending.push(this.json);
+    return `${MARK}${pending.length - 1}`;
+  }
+}
+
+// No string from the database holds NUL (PostgreSQL text cannot), and the nonce keeps any other source's
+// strings from being taken for a marker.
+const NONCE = randomBytes(8).toString('hex');
+const MARK = `\u0000${NONCE}:`;
+const MARKED = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`, 'g');
+
+let pending: string[] | undefined;
+
+/** `JSON.stringify` with each RawJson written as its text. */
+export function stringifyWire(value: unknown): string {
+  const outer = pending;
+  const texts: string[] = [];
+  pending = texts;
+  try {
+    const out = JSON.stringify(value);
+    return texts.length === 0 ? out : out.replace(MARKED, (_, i: string) => texts[Number(i)]);
+  } finally {
+    pending = outer;
+  }
+}
