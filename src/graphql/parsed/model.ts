@@ -498,10 +498,7 @@ class ModelBuilder {
       const to = list.length === 1 ? list[0].shape : this.common(list.map((e) => e.shape));
       const some = list.length < g.items.length ? 'Null in the declarations without it.' : '';
       const tlb = list.length === 1 ? code(list[0].tlb) : [...new Set(list.map((e) => e.tlb))].map(code).join(' or ');
-      const notes =
-        list.length === 1
-          ? [to.type === 'JSON' ? NOTE.json : list[0].shape.note]
-          : [...new Set(list.map((e) => (e.shape.type === to.type ? e.shape.note : '')))];
+      const notes = list.length === 1 ? [list[0].shape.note] : [...new Set(list.map((e) => (e.shape.type === to.type ? e.shape.note : '')))];
       const note = to.type === 'JSON' && list.some((e) => e.shape.type !== 'JSON') ? NOTE.json : notes.length === 1 ? notes[0] : '';
       const resolveBy = (conv: (e: Entry) => V.Conv) => {
         if (single) {
