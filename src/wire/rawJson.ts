@@ -16,10 +16,10 @@ export class RawJson {
 }
 
 // No string from the database holds NUL (PostgreSQL text cannot), and the nonce keeps any other source's
-// strings from being taken for a marker.
+// strings from being taken for a marker. JSON.stringify writes the marker's NUL as \u0000.
 const NONCE = randomBytes(8).toString('hex');
 const MARK = `\u0000${NONCE}:`;
-const MARKED = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`, 'g');
+const WRITTEN = `"\\u0000${NONCE}:`;
 
 let pending: string[] | undefined;
 
@@ -30,8 +30,20 @@ export function stringifyWire(value: unknown): string {
   pending = texts;
   try {
     const out = JSON.stringify(value);
-    return texts.length === 0 ? out : out.replace(MARKED, (_, i: string) => texts[Number(i)]);
+    return texts.length === 0 ? out : splice(out, texts);
   } finally {
     pending = outer;
   }
+}
+
+/** The output with each written marker replaced by its text (a scan for the marker, not a regular expression). */
+function splice(out: string, texts: string[]): string {
+  let result = '';
+  let from = 0;
+  for (let at = out.indexOf(WRITTEN); at >= 0; at = out.indexOf(WRITTEN, from)) {
+    const end = out.indexOf('"', at + WRITTEN.length);
+    result += out.slice(from, at) + texts[Number(out.slice(at + WRITTEN.length, end))];
+    from = end + 1;
+  }
+  return result + out.slice(from);
 }
