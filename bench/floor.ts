@@ -10,7 +10,7 @@ import type { AccountStateRow, AddressInfoRow, MessageWithContent, TransactionRo
 import { TRANSACTION_COLUMNS } from '../src/data/transactions';
 import { toWireAddressBookEntry } from '../src/wire/addressBook';
 import { toWireMessage } from '../src/wire/message';
-import { stringifyWire } from '../src/wire/rawJson';
+import { RawTexts } from '../src/wire/rawJson';
 import { bodyDecoder } from '../src/decode/cache';
 import { loadConfig } from '../src/config';
 import { toWireAccountState, toWireTransaction } from '../src/wire/transaction';
@@ -39,6 +39,7 @@ createServer(async (req, res) => {
         ? { name: 'account', text: BY_ACCOUNT, values: [url.searchParams.get('account'), limit, offset] }
         : { name: 'block', text: BY_BLOCK, values: [Number(url.searchParams.get('seqno')), limit, offset] },
     );
+    const bodies = { decoder, raw: new RawTexts() };
     const hashes = txs.rows.map((t) => t.hash);
     const stateHashes = txs.rows.flatMap((t) => [t.account_state_hash_before, t.account_state_hash_after]).filter((h) => h !== null);
     const [msgs, states] = await Promise.all([
@@ -59,8 +60,8 @@ createServer(async (req, res) => {
       if (inRow?.source) addresses.add(inRow.source);
       for (const m of outs) if (m.destination) addresses.add(m.destination);
       return toWireTransaction(t, {
-        inMsg: inRow && toWireMessage(inRow, decoder),
-        outMsgs: outs.map((m) => toWireMessage(m, decoder)),
+        inMsg: inRow && toWireMessage(inRow, bodies),
+        outMsgs: outs.map((m) => toWireMessage(m, bodies)),
         before: toWireAccountState(t.account_state_hash_before, stateBy.get(t.account_state_hash_before!) ?? null),
         after: toWireAccountState(t.account_state_hash_after, stateBy.get(t.account_state_hash_after!) ?? null),
       });
@@ -70,7 +71,7 @@ createServer(async (req, res) => {
     const bookBy = new Map(book.rows.map((r) => [r.account, r]));
     const address_book: Record<string, unknown> = {};
     for (const a of sorted) address_book[a] = toWireAddressBookEntry(bookBy.get(a)!, 'mainnet');
-    const payload = stringifyWire({ transactions, address_book });
+    const payload = bodies.raw.stringify({ transactions, address_book });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
     res.end(payload);
   } catch (err) {

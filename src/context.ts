@@ -13,6 +13,7 @@ import type { RateLimiter } from './http/rateLimit';
 import type { LiveAdmission, LiveRuntime } from './live/runtime';
 import type { BodyBudget } from './http/body';
 import type { BodyDecoder } from './decode/cache';
+import { RawTexts } from './wire/rawJson';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -61,6 +62,8 @@ export interface RequestContext {
   emulated: { transactions: Map<string, TraceTransaction>; senders: Map<string, string>; receivers: Map<string, string> };
   /** Degradations to report alongside the data (a source that did not answer). */
   warnings: string[];
+  /** The raw JSON texts (decoded bodies) of the response being built, written into it by `raw.stringify`. */
+  raw: RawTexts;
   /** The GraphQL operation being run, for the log line of an unexpected error. */
   operationName?: string;
   /** Aborted when the client goes or the request's deadline passes: no statement starts after that. */
@@ -91,5 +94,6 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
     emulated: { transactions: new Map(), senders: new Map(), receivers: new Map() },
     warnings: [],
     signal: opts.signal,
+    raw: new RawTexts(),
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RUNTIME_INSTANCES } from '../src/decode/compile.js';
 import { BodyDecoder } from '../src/decode/cache.js';
 import { decodeBody, decoderCacheSizes } from '../src/decode/decode.js';
-import { RawJson, stringifyWire } from '../src/wire/rawJson.js';
+import { RawTexts } from '../src/wire/rawJson.js';
 
 /** A chain of `depth` cells below the returned one, each holding one reference. */
 function chain(depth: number): Cell {
@@ -106,12 +106,13 @@ describe('the body cache (DECODE_CACHE_MB)', () => {
 });
 
 describe('decoded JSON written into responses as it is', () => {
-  it('keeps the text byte for byte wherever it sits, and leaves other strings alone', () => {
-    const text = '{"@type":"text_comment","comment":"a \\u003cb\\u003e \\u007f","type":"text_comment"}';
-    const value = { a: [new RawJson(text), { b: new RawJson('{"@type":"empty_cell"}') }], s: '\u0000not a marker', n: null };
-    expect(stringifyWire(value)).toBe(`{"a":[${text},{"b":{"@type":"empty_cell"}}],"s":"\\u0000not a marker","n":null}`);
-    // outside stringifyWire a value serializes as its parsed form
-    expect(JSON.parse(JSON.stringify({ d: new RawJson(text) }))).toEqual({ d: JSON.parse(text) });
-    expect(stringifyWire({ plain: 1 })).toBe('{"plain":1}');
+  it('keeps each text byte for byte wherever its marker sits, and leaves other strings alone', () => {
+    const raw = new RawTexts();
+    const text = '{"@type":"text_comment","comment":"a \\u003cb\\u003e \\u007f \\"q\\"","type":"text_comment"}';
+    const value = { a: [raw.mark(text), { b: raw.mark('{"@type":"empty_cell"}') }], s: '\u0000not a marker', n: null };
+    expect(raw.stringify(value)).toBe(`{"a":[${text},{"b":{"@type":"empty_cell"}}],"s":"\\u0000not a marker","n":null}`);
+    // another response's registry leaves the markers it did not make as they are
+    expect(new RawTexts().stringify(value)).not.toContain(text);
+    expect(raw.stringify({ plain: 1 })).toBe('{"plain":1}');
   });
 });

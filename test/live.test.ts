@@ -323,7 +323,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
     );
     // all three subscribed (SSE, and two over one WebSocket) before the trace plays
     await eventually(() => service.live.hub.followersOf(account) === 3, 5000, 'three subscriptions');
-    await play(service.redis, trace);
+    await play(service.redis, trace, 0, 400);
     await until(
       () => sse,
       (e) => e.data?.transactions?.finality === 'FINALIZED',
@@ -373,7 +373,7 @@ describe.skipIf(!(await redisAvailable()))('live events through Redis', () => {
       { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} },
     );
     await eventually(() => service.live.hub.followersOf(account) === 1, 5000, 'the subscription');
-    await play(service.redis, trace);
+    await play(service.redis, trace, 0, 400);
     await until(
       () => got,
       (e) => e.data?.transactions?.finality === 'FINALIZED',

@@ -11,7 +11,6 @@ import { sendError, sendJson, sendPage, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';
 import { cachedExamples } from '../data/examples';
-import { stringifyWire } from '../wire/rawJson';
 
 export { API_PREFIX } from './registry';
 
@@ -73,7 +72,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         deadline.start();
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
-        return { payload: payload ?? stringifyWire(body), immutable };
+        return { payload: payload ?? requestCtx.raw.stringify(body), immutable };
       };
       const { payload, immutable } = services.limiter ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
       deadline.stop();

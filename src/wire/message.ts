@@ -1,13 +1,13 @@
 import type { BodyDecoder } from '../decode/cache';
 import { opcodeToUnsigned } from '../encoding/numbers';
 import type { ExtraCurrencies, MessageWithContent } from '../data/rows';
-import { RawJson } from './rawJson';
+import type { RawTexts } from './rawJson';
 
 export interface WireMessageContent {
   hash: string | null;
   body: string | null;
-  /** TON Center's decoded body, written into the response as its JSON text (see rawJson.ts). */
-  decoded: RawJson | null;
+  /** TON Center's decoded body: a marker its response's RawTexts writes as the JSON text (see rawJson.ts). */
+  decoded: string | null;
 }
 
 /** A Message in the v3 wire form; keys in toncenter's order, plus the spec's fields it leaves out. */
@@ -35,13 +35,19 @@ export interface WireMessage {
   hash_norm: string | null;
 }
 
-/** A body's `decoded` as TON Center shows it, or null. */
-export function wireDecoded(decoder: BodyDecoder, hash: string, body: string | null): RawJson | null {
-  const decoded = decoder.decoded(hash, body);
-  return decoded && new RawJson(decoded.json);
+/** How a response writes message bodies: the decoder, and the response's registry of raw JSON texts. */
+export interface BodyWriter {
+  decoder: BodyDecoder;
+  raw: RawTexts;
 }
 
-export function toWireMessage(row: MessageWithContent, decoder: BodyDecoder): WireMessage {
+/** A body's `decoded` as TON Center shows it (a marker for its JSON text), or null. */
+function wireDecoded({ decoder, raw }: BodyWriter, hash: string, body: string | null): string | null {
+  const decoded = decoder.decoded(hash, body);
+  return decoded && raw.mark(decoded.json);
+}
+
+export function toWireMessage(row: MessageWithContent, bodies: BodyWriter): WireMessage {
   return {
     hash: row.msg_hash,
     source: row.source,
@@ -54,7 +60,7 @@ export function toWireMessage(row: MessageWithContent, decoder: BodyDecoder): Wi
     created_lt: row.created_lt,
     created_at: row.created_at,
     opcode: opcodeToUnsigned(row.opcode),
-    decoded_opcode: decoder.opcodeName(row.opcode),
+    decoded_opcode: bodies.decoder.opcodeName(row.opcode),
     ihr_disabled: row.ihr_disabled,
     bounce: row.bounce,
     bounced: row.bounced,
@@ -68,7 +74,7 @@ export function toWireMessage(row: MessageWithContent, decoder: BodyDecoder): Wi
         : {
             hash: row.body_hash,
             body: row.body,
-            decoded: wireDecoded(decoder, row.body_hash, row.body),
+            decoded: wireDecoded(bodies, row.body_hash, row.body),
           },
     init_state: row.init_state_hash === null ? null : { hash: row.init_state_hash, body: row.init_state_body, decoded: null },
     hash_norm: row.msg_hash_norm,

@@ -7,7 +7,7 @@ import type { Finality } from '../../traces/model';
 import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction, type WireAction } from '../../wire/action';
 import type { WireMessage } from '../../wire/message';
-import { stringifyWire } from '../../wire/rawJson';
+import { RawTexts } from '../../wire/rawJson';
 import type { WireTransaction } from '../../wire/transaction';
 import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
 import { SentTraces } from '../sentTraces';
@@ -17,6 +17,8 @@ import type { ClientSettings } from './request';
 /** One trace event in wire form, built once however many clients receive it. */
 interface TraceView {
   transactions: Map<string, WireTransaction>;
+  /** The decoded bodies' JSON texts the transactions mark. */
+  raw: RawTexts;
   actions: { row: ActionRow; wire: WireAction }[];
   book?: Promise<{ address_book: Record<string, unknown>; metadata: Record<string, unknown> }>;
 }
@@ -31,6 +33,7 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
       const wire = await completeTraceTransactions(ctx, event.trace.transactions);
       return {
         transactions: new Map(wire.map((t) => [t.hash, t])),
+        raw: ctx.raw,
         actions: event.trace.actions.map((row) => ({ row, wire: toWireAction(row, services.network) })),
       };
     })();
@@ -150,7 +153,7 @@ export class StreamingClient {
     let rendered = byEvent.get(this.signature);
     if (!rendered) {
       // one snapshot of the settings for the whole rendering: a subscribe meanwhile must not mix two into one
-      rendered = this.renderFresh(event, this.current).then((r) => ({ texts: r.notifications.map((n) => stringifyWire(n)), finalities: r.finalities }));
+      rendered = this.renderFresh(event, this.current).then((r) => ({ texts: r.notifications.map((n) => r.raw.stringify(n)), finalities: r.finalities }));
       byEvent.set(this.signature, rendered);
     }
     const { texts, finalities } = await rendered;
@@ -158,8 +161,11 @@ export class StreamingClient {
     return texts;
   }
 
-  private async renderFresh(event: TraceEvent | AccountStateEvent, s: ClientSettings): Promise<{ notifications: object[]; finalities: Finality[] }> {
-    if (event.kind === 'accountState') return { notifications: await this.accountState(event, s), finalities: [] };
+  private async renderFresh(
+    event: TraceEvent | AccountStateEvent,
+    s: ClientSettings,
+  ): Promise<{ notifications: object[]; finalities: Finality[]; raw: RawTexts }> {
+    if (event.kind === 'accountState') return { notifications: await this.accountState(event, s), finalities: [], raw: new RawTexts() };
     const notifications: object[] = [];
     const finalities: Finality[] = [];
     if (s.types.has('transactions')) {
@@ -174,7 +180,8 @@ export class StreamingClient {
       notifications.push(...classified);
       for (const n of classified) finalities.push((n as { finality: Finality }).finality);
     }
-    return { notifications, finalities };
+    // the view the notifications were made from holds their decoded bodies' texts (none was made for no notification)
+    return { notifications, finalities, raw: notifications.length > 0 ? (await view(this.services, event)).raw : new RawTexts() };
   }
 
   private async transactions(event: TraceEvent, s: ClientSettings) {
