@@ -3,23 +3,13 @@ import { Address, beginCell, Cell } from '@ton/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, decodedOpcode, loadDecoder } from '../src/decode/index.js';
-
+import { decodedPairs, goJson } from './helpers/decoded';
 import { FIXTURES } from './helpers/fixtures';
-const pairs: { body: string; opcode: string | null; decoded_opcode: string | null; decoded: unknown }[] = JSON.parse(
-  readFileSync(`${FIXTURES}/decoded/decoded_bodies_mainnet_2025-11_to_2026-05.json`, 'utf8'),
-);
+
+const pairs = decodedPairs();
 const legacy: { body: string; decoded: { comment: string } }[] = JSON.parse(
   readFileSync(`${FIXTURES}/decoded/legacy_text_comment_pairs_2024-11_to_2025-08.json`, 'utf8'),
 );
-
-/** The fixture's value as TON Center's Go layer wrote it (key order kept, HTML characters escaped). */
-const goJson = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 describe('decoder core', () => {
   it('compiles the schemas once, quickly', () => {

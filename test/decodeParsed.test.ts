@@ -1,14 +1,13 @@
 // The decoder's typed mode (decodeParsed, parseItem): TON Center's JSON value with each printed object's layout
 // ("@c") and each decoded inner cell's BOC ("@boc") added, and nothing else changed.
-import { readFileSync } from 'node:fs';
+import { decodedPairs } from './helpers/decoded';
 import { beginCell, Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { bocOf } from '../src/decode/compile.js';
 import { decodeBody, decodeItem, decodeParsed, decoderSchema, type ParsedObject, parseItem } from '../src/decode/index.js';
-import type { TypeExpr } from '../src/decode/tlbAst.js';
-import { mulberry32, Retry, TlbBuilder } from './helpers/tlbBuild.js';
+import { randomBodies } from './helpers/tlbBuild.js';
 
-const pairs: { body: string; decoded: unknown }[] = JSON.parse(readFileSync('/work/shared/fixtures/decoded_bodies_mainnet_2025-11_to_2026-05.json', 'utf8'));
+const pairs = decodedPairs();
 
 /** The value without the typed mode's members. */
 const plain = (v: unknown): unknown =>
@@ -78,30 +77,13 @@ describe('typed decode', () => {
   });
 
   it('is TON Center JSON plus layouts on random bodies of every tried constructor', () => {
-    const schema = decoderSchema();
-    const builder = new TlbBuilder(schema.compiler, mulberry32(7));
-    const nat = (v: number): TypeExpr => ({ k: 'nat', e: { k: 'num', v } });
     let compared = 0;
-    for (const slot of [...schema.order.slots, ...Object.values(schema.order.special.byOpcodeName), ...schema.order.special.unknownOpcode]) {
-      for (const c of schema.compiler.byType.get(slot) ?? []) {
-        for (let attempt = 0; attempt < 4; attempt++) {
-          let cell: Cell;
-          try {
-            cell = builder.buildConstructor(
-              c,
-              c.resultArgs.map(() => nat(attempt % 3)),
-            ).cell;
-          } catch (e) {
-            if (e instanceof Retry || /overflow|too many references/i.test((e as Error).message)) continue;
-            throw e;
-          }
-          const rest = decodeBody(cell);
-          const typed = decodeParsed(cell);
-          if (rest === null) expect(typed).toBeNull();
-          else expect(plain(typed)).toEqual(rest.comment !== undefined ? { '@type': 'text_comment', text: rest.comment } : JSON.parse(rest.json));
-          compared++;
-        }
-      }
+    for (const { cell } of randomBodies(decoderSchema(), 7, 4)) {
+      const rest = decodeBody(cell);
+      const typed = decodeParsed(cell);
+      if (rest === null) expect(typed).toBeNull();
+      else expect(plain(typed)).toEqual(rest.comment !== undefined ? { '@type': 'text_comment', text: rest.comment } : JSON.parse(rest.json));
+      compared++;
     }
     console.log(`typed decode: ${compared} random bodies compared with the JSON`);
     expect(compared).toBeGreaterThan(1000);

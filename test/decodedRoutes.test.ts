@@ -5,19 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BodyDecoder } from '../src/decode/cache';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { goJson } from './helpers/decoded';
 import { fixtureJson, fixtureText } from './helpers/fixtures';
 import { listen, testServices } from './helpers/service';
 
 const FILES = ['contract_call', 'ton_received', 'ton_sent'].map((n) => `decoded/traces__${n}__mainnet_2025-11.json`);
-
-/** A value as TON Center's Go layer wrote it: key order kept, `<`, `>`, `&`, U+2028/9 escaped. */
-const goJson = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 interface FileMessage {
   hash: string;

@@ -1,6 +1,7 @@
 // A schema-driven random builder for the decoder's round trip: walks a constructor's TL-B, stores random values
 // that follow it with @ton/core's Builder, and records what the printer should show for each top-level field.
-import { type Builder, beginCell } from '@ton/core';
+import { type Builder, beginCell, type Cell } from '@ton/core';
+import type { CompiledSchema } from '../../src/decode/schema.js';
 import type { Compiler } from '../../src/decode/compile.js';
 import { bitsFor } from '../../src/decode/hashmap.js';
 import { type Env, holds as constraintHolds, evalNat as natValue } from '../../src/decode/nat.js';
@@ -237,5 +238,32 @@ export class TlbBuilder {
     const bound = pick.bound as { types: Record<string, TypeExpr>; nats: Env };
     this.fieldsInto(b, pick.c.fields, { ...bound.nats }, bound.types, depth + 1);
     return null;
+  }
+}
+
+/**
+ * Random bodies of every constructor TON Center tries (its slots and the wallet special paths), `attempts` per
+ * constructor (their run-time naturals 0, 1, 2 in turn); an attempt the builder cannot make is skipped.
+ */
+export function* randomBodies(schema: CompiledSchema, seed: number, attempts: number): Generator<{ constructor: Constructor; cell: Cell; attempt: number }> {
+  const builder = new TlbBuilder(schema.compiler, mulberry32(seed));
+  const nat = (v: number): TypeExpr => ({ k: 'nat', e: { k: 'num', v } });
+  const { slots, special } = schema.order;
+  for (const slot of [...slots, ...Object.values(special.byOpcodeName), ...special.unknownOpcode]) {
+    for (const c of schema.compiler.byType.get(slot) ?? []) {
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        let cell: Cell;
+        try {
+          cell = builder.buildConstructor(
+            c,
+            c.resultArgs.map(() => nat(attempt % 3)),
+          ).cell;
+        } catch (e) {
+          if (e instanceof Retry || /overflow|too many references/i.test((e as Error).message)) continue;
+          throw e;
+        }
+        yield { constructor: c, cell, attempt };
+      }
+    }
   }
 }
