@@ -71,7 +71,7 @@ createServer(async (req, res) => {
     const bookBy = new Map(book.rows.map((r) => [r.account, r]));
     const address_book: Record<string, unknown> = {};
     for (const a of sorted) address_book[a] = toWireAddressBookEntry(bookBy.get(a)!, 'mainnet');
-    const payload = bodies.raw.stringify({ transactions, address_book });
+    const payload = bodies.raw.bytes({ transactions, address_book });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
     res.end(payload);
   } catch (err) {

@@ -114,5 +114,11 @@ describe('decoded JSON written into responses as it is', () => {
     // another response's registry leaves the markers it did not make as they are
     expect(new RawTexts().stringify(value)).not.toContain(text);
     expect(raw.stringify({ plain: 1 })).toBe('{"plain":1}');
+    // as bytes: the same text, UTF-8, a non-Latin-1 text included; no marker, the text itself
+    const unicode = raw.mark('{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
+    const both = { a: value, u: unicode, s: 'é' };
+    expect((raw.bytes(both) as Buffer).equals(Buffer.from(raw.stringify(both)))).toBe(true);
+    expect(raw.stringify(both)).toContain('"u":{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
+    expect(new RawTexts().bytes({ plain: 'é' })).toBe('{"plain":"é"}');
   });
 });

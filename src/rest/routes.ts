@@ -72,12 +72,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         deadline.start();
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
-        return { payload: payload ?? requestCtx.raw.stringify(body), immutable };
+        return { payload: payload ?? requestCtx.raw.bytes(body), immutable };
       };
       const { payload, immutable } = services.limiter ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
       deadline.stop();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
-      const bytes = Buffer.from(payload);
+      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
       // The transactions of a final block never change; its address book (names, bounceability) may.
       const maxAge = settings.noAddressBook ? undefined : services.addressBookMaxAgeMs;
       page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };
