@@ -39,7 +39,7 @@ createServer(async (req, res) => {
         ? { name: 'account', text: BY_ACCOUNT, values: [url.searchParams.get('account'), limit, offset] }
         : { name: 'block', text: BY_BLOCK, values: [Number(url.searchParams.get('seqno')), limit, offset] },
     );
-    const bodies = { decoder, raw: new RawTexts() };
+    const bodies = { services: { decoder }, raw: new RawTexts() };
     const hashes = txs.rows.map((t) => t.hash);
     const stateHashes = txs.rows.flatMap((t) => [t.account_state_hash_before, t.account_state_hash_after]).filter((h) => h !== null);
     const [msgs, states] = await Promise.all([

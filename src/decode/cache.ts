@@ -7,15 +7,21 @@ export type { DecodedBody, ParsedObject };
 const NOTHING = Symbol('nothing');
 type Entry = DecodedBody | typeof NOTHING;
 
-/** Bytes an entry holds: the JSON text and comment as UTF-16, the key, and the objects around them. */
-const entryBytes = (value: Entry, key: string) =>
-  (value === NOTHING ? 0 : value.json.length * 2 + value.type.length * 2 + (value.comment?.length ?? 0) * 2) + key.length * 2 + 96;
-
 /**
- * Bytes a typed body holds, counted from the JSON text it was parsed from as the texts are (2 bytes a character):
- * the parsed objects measured about 1.3 bytes per character of their text over the real bodies.
+ * A value by its body's hash from the cache, or computed and kept. An entry weighs its texts as UTF-16 (a typed
+ * value is counted from the JSON text it was parsed from: its objects are of that order, not measured), its key, and about 96 bytes of objects around them.
  */
-const parsedBytes = (jsonLength: number, key: string) => jsonLength * 2 + key.length * 2 + 96;
+function remembered<V extends object>(
+  cache: LRUCache<string, V | typeof NOTHING> | undefined,
+  hash: string,
+  compute: () => { value: V | null; size: number | null },
+): V | null {
+  const found = cache?.get(hash);
+  if (found !== undefined) return found === NOTHING ? null : found;
+  const { value, size } = compute();
+  cache?.set(hash, value ?? NOTHING, { size: (size ?? 0) * 2 + hash.length * 2 + 96 });
+  return value;
+}
 
 export interface BodyDecoderOptions {
   /** Whether `message_content.decoded` and GraphQL's `parsed` are computed (DECODE_BODIES); `decoded_opcode` is named either way. */
@@ -40,7 +46,7 @@ export class BodyDecoder {
   constructor(options: BodyDecoderOptions) {
     this.enabled = options.enabled;
     if (options.cacheBytes > 0) {
-      this.cache = new LRUCache<string, Entry>({ maxSize: options.cacheBytes, sizeCalculation: entryBytes });
+      this.cache = new LRUCache<string, Entry>({ maxSize: options.cacheBytes });
       this.parsedCache = new LRUCache<string, ParsedObject | typeof NOTHING>({ maxSize: options.cacheBytes });
     }
   }
@@ -53,11 +59,10 @@ export class BodyDecoder {
   /** A body's `decoded` (null when TON Center shows null, or decoding is off). */
   decoded(hash: string, body: string | null | undefined): DecodedBody | null {
     if (!this.enabled || !body) return null;
-    const found = this.cache?.get(hash);
-    if (found !== undefined) return found === NOTHING ? null : found;
-    const value = decodeBody(body);
-    this.cache?.set(hash, value ?? NOTHING);
-    return value;
+    return remembered(this.cache, hash, () => {
+      const value = decodeBody(body);
+      return { value, size: value && value.json.length + value.type.length + (value.comment?.length ?? 0) };
+    });
   }
 
   /**
@@ -66,12 +71,10 @@ export class BodyDecoder {
    */
   parsed(hash: string, body: string | null | undefined): ParsedObject | null {
     if (!this.enabled || !body) return null;
-    const found = this.parsedCache?.get(hash);
-    if (found !== undefined) return found === NOTHING ? null : found;
-    const json = decodeParsedText(body);
-    const value = json === null ? null : (JSON.parse(json) as ParsedObject);
-    this.parsedCache?.set(hash, value ?? NOTHING, { size: parsedBytes(json?.length ?? 0, hash) });
-    return value;
+    return remembered(this.parsedCache, hash, () => {
+      const json = decodeParsedText(body);
+      return { value: json === null ? null : (JSON.parse(json) as ParsedObject), size: json?.length ?? null };
+    });
   }
 
   /** `decoded_opcode`: the name TON Center gives the stored opcode, or null. */

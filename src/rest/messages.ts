@@ -8,7 +8,7 @@ import { toWireMessage } from '../wire/message';
 export async function getMessages(ctx: RequestContext, request: MessagesRequest, settings: RequestSettings) {
   const rows = await findMessages(ctx, request);
   const messages = rows.map((row) => ({
-    ...toWireMessage(row, { decoder: ctx.services.decoder, raw: ctx.raw }),
+    ...toWireMessage(row, ctx),
     in_msg_tx_hash: row.in_msg_tx_hash,
     out_msg_tx_hash: row.out_msg_tx_hash,
   }));

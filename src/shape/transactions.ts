@@ -30,7 +30,6 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
   }
   await Promise.all([ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)), ctx.loaders.accountState.loadMany([...stateHashes])]);
   const states = ctx.loaders.accountState;
-  const bodies = { decoder: ctx.services.decoder, raw: ctx.raw };
   const state = async (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? await states.load(hash) : null);
   return Promise.all(
     items.map(async ({ row, messages, flags }) => {
@@ -40,8 +39,8 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
       return toWireTransaction(
         row,
         {
-          inMsg: inRow && toWireMessage(inRow, bodies),
-          outMsgs: outRows.map((m) => toWireMessage(m, bodies)),
+          inMsg: inRow && toWireMessage(inRow, ctx),
+          outMsgs: outRows.map((m) => toWireMessage(m, ctx)),
           before: await state(row.account_state_hash_before, !messages),
           after: await state(row.account_state_hash_after, !messages),
         },

@@ -35,15 +35,15 @@ export interface WireMessage {
   hash_norm: string | null;
 }
 
-/** How a response writes message bodies: the decoder, and the response's registry of raw JSON texts. */
+/** How a response writes message bodies: the decoder, and the response's registry of raw JSON texts (a request context is one). */
 export interface BodyWriter {
-  decoder: BodyDecoder;
+  services: { decoder: BodyDecoder };
   raw: RawTexts;
 }
 
 /** A body's `decoded` as TON Center shows it (a marker for its JSON text), or null. */
-function wireDecoded({ decoder, raw }: BodyWriter, hash: string, body: string | null): string | null {
-  const decoded = decoder.decoded(hash, body);
+function wireDecoded({ services, raw }: BodyWriter, hash: string, body: string | null): string | null {
+  const decoded = services.decoder.decoded(hash, body);
   return decoded && raw.mark(decoded.json);
 }
 
@@ -60,7 +60,7 @@ export function toWireMessage(row: MessageWithContent, bodies: BodyWriter): Wire
     created_lt: row.created_lt,
     created_at: row.created_at,
     opcode: opcodeToUnsigned(row.opcode),
-    decoded_opcode: bodies.decoder.opcodeName(row.opcode),
+    decoded_opcode: bodies.services.decoder.opcodeName(row.opcode),
     ihr_disabled: row.ihr_disabled,
     bounce: row.bounce,
     bounced: row.bounced,

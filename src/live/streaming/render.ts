@@ -1,5 +1,6 @@
 import type { Services } from '../../context';
 import { createRequestContext } from '../../context';
+import { BodyDecoder } from '../../decode/cache';
 import type { ActionRow } from '../../data/actions';
 import { addressesOf, bookAndMetadata, completeTraceTransactions } from '../../shape/transactions';
 import { addressesOfAction } from '../../shape/traces';
@@ -11,7 +12,7 @@ import { RawTexts } from '../../wire/rawJson';
 import type { WireTransaction } from '../../wire/transaction';
 import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
 import { SentTraces } from '../sentTraces';
-import { involving, selectActions, selectTransactions } from '../select';
+import { eventFinality, involving, selectActions, selectTransactions } from '../select';
 import type { ClientSettings } from './request';
 
 /** One trace event in wire form, built once however many clients receive it. */
@@ -24,12 +25,14 @@ interface TraceView {
 }
 
 const traceViews = new WeakMap<TraceEvent, Promise<TraceView>>();
+const NOT_DECODED = new BodyDecoder({ enabled: false, cacheBytes: 0 });
 
 function view(services: Services, event: TraceEvent): Promise<TraceView> {
   let found = traceViews.get(event);
   if (!found) {
     found = (async () => {
-      const ctx = createRequestContext(services);
+      // TON Center decodes emulated (pending) traces only: a confirmed or finalized snapshot is not decoded at all
+      const ctx = createRequestContext(eventFinality(event) === 'pending' ? services : { ...services, decoder: NOT_DECODED });
       const wire = await completeTraceTransactions(ctx, event.trace.transactions);
       return {
         transactions: new Map(wire.map((t) => [t.hash, t])),
