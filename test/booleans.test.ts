@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FALSE_SPELLINGS, TRUE_SPELLINGS } from '../src/params/boolean';
 import { type Param, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
 import { REST_ROUTES } from '../src/rest/registry';
 import { CONTROL_PARAMS, QueryParams, restParamNames, restSource } from '../src/rest/query';
 import { readRequestSettings } from '../src/rest/requestSettings';
-import { createTestDatabase, type TestDatabase } from './helpers/databases';
-import { startService } from './helpers/service';
+import { emptyService } from './helpers/emptyService';
 
 // TON Center parses every boolean with Go's strconv.ParseBool: these twelve spellings, nothing else.
 const SPELLINGS = [...TRUE_SPELLINGS.map((s) => [s, true] as const), ...FALSE_SPELLINGS.map((s) => [s, false] as const)];
@@ -107,16 +106,7 @@ describe("booleans, in TON Center's vocabulary", () => {
   });
 
   describe('on the wire, for every boolean parameter of every REST route', () => {
-    let db: TestDatabase;
-    let service: Awaited<ReturnType<typeof startService>>;
-    beforeAll(async () => {
-      db = await createTestDatabase('pglite');
-      service = await startService(db.reader);
-    });
-    afterAll(async () => {
-      await service?.close();
-      await db?.drop();
-    });
+    const service = emptyService();
 
     it('accepts the twelve spellings and answers 422 naming the parameter for any other', async () => {
       for (const { path, route } of paths) expect(route, `${path} has a parameter description`).toBeDefined();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDecodeOpcode } from '../src/operations/decode';
-import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixturePath } from './helpers/fixtures';
-import { startService } from './helpers/service';
+import { emptyService } from './helpers/emptyService';
 
 const pairs: { body: string; decoded: unknown }[] = JSON.parse(readFileSync(fixturePath('decoded/decoded_bodies_mainnet_2025-11_to_2026-05.json'), 'utf8'));
 
@@ -30,17 +29,8 @@ const EXAMPLE_ANSWER =
   '{"opcodes":["jetton_notify","jetton_transfer","unknown"],"bodies":[{"@type":"text_comment","text":"hello"},{"error":"unknown: no parser succeeded"}]}';
 
 describe('/api/v3/decode', () => {
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  const service = emptyService();
   const post = (body: string) => service.get('/api/v3/decode', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
-  beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    service = await startService(db.reader);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
 
   it("GET answers the reference's example byte for byte", async () => {
     const res = await service.get(`/api/v3/decode?${EXAMPLE_QUERY}`);
