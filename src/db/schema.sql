@@ -414,6 +414,170 @@ create table if not exists address_metadata_flags(
   is_scam boolean default false,
   primary key (address));
 
+-- assets (issue 23): the tables of the account, jetton, NFT, DNS, multisig and vesting routes. The event tables'
+-- foreign keys to transactions are left out: an imported response carries transfers without their transactions.
+-- telemint's four integer columns are bigint as after migration 1.2.8; the sale columns of 1.2.7 are not read.
+create table if not exists mintless_jetton_masters (
+  id bigserial,
+  address tonaddr not null primary key,
+  is_indexed boolean,
+  custom_payload_api_uri character varying[]);
+create table if not exists jetton_transfers (
+  tx_hash tonhash not null,
+  tx_lt bigint not null,
+  tx_now integer not null,
+  tx_aborted boolean not null,
+  mc_seqno integer,
+  query_id numeric,
+  amount numeric,
+  source tonaddr,
+  destination tonaddr,
+  jetton_wallet_address tonaddr,
+  jetton_master_address tonaddr,
+  response_destination tonaddr,
+  custom_payload text,
+  forward_ton_amount numeric,
+  forward_payload text,
+  trace_id tonhash,
+  primary key (tx_hash, tx_lt));
+create table if not exists jetton_burns (
+  tx_hash tonhash not null,
+  tx_lt bigint not null,
+  tx_now integer not null,
+  tx_aborted boolean not null,
+  mc_seqno integer,
+  query_id numeric,
+  owner tonaddr,
+  jetton_wallet_address tonaddr,
+  jetton_master_address tonaddr,
+  amount numeric,
+  response_destination tonaddr,
+  custom_payload text,
+  trace_id tonhash,
+  primary key (tx_hash, tx_lt));
+create table if not exists nft_transfers (
+  tx_hash tonhash not null,
+  tx_lt bigint not null,
+  tx_now integer not null,
+  tx_aborted boolean not null,
+  mc_seqno integer,
+  query_id numeric,
+  nft_item_address tonaddr,
+  nft_item_index numeric,
+  nft_collection_address tonaddr,
+  old_owner tonaddr,
+  new_owner tonaddr,
+  response_destination tonaddr,
+  custom_payload text,
+  forward_amount numeric,
+  forward_payload text,
+  trace_id tonhash,
+  primary key (tx_hash, tx_lt));
+create table if not exists getgems_nft_sales (
+  id bigserial not null,
+  address tonaddr not null primary key,
+  is_complete boolean,
+  created_at bigint,
+  marketplace_address tonaddr,
+  nft_address tonaddr,
+  nft_owner_address tonaddr,
+  full_price numeric,
+  marketplace_fee_address tonaddr,
+  marketplace_fee numeric,
+  royalty_address tonaddr,
+  royalty_amount numeric,
+  last_transaction_lt bigint,
+  code_hash tonhash,
+  data_hash tonhash);
+create table if not exists getgems_nft_auctions (
+  id bigserial not null,
+  address tonaddr not null primary key,
+  end_flag boolean,
+  end_time bigint,
+  mp_addr tonaddr,
+  nft_addr tonaddr,
+  nft_owner tonaddr,
+  last_bid numeric,
+  last_member tonaddr,
+  min_step bigint,
+  mp_fee_addr tonaddr,
+  mp_fee_factor bigint,
+  mp_fee_base bigint,
+  royalty_fee_addr tonaddr,
+  royalty_fee_factor bigint,
+  royalty_fee_base bigint,
+  max_bid numeric,
+  min_bid numeric,
+  created_at bigint,
+  last_bid_at bigint,
+  is_canceled boolean,
+  last_transaction_lt bigint,
+  code_hash tonhash,
+  data_hash tonhash);
+create table if not exists telemint_nft_items (
+  id                   bigserial not null,
+  address              tonaddr not null primary key,
+  token_name           varchar,
+  bidder_address       tonaddr,
+  bid                  numeric,
+  bid_ts               integer,
+  min_bid              numeric,
+  end_time             integer,
+  beneficiary_address  tonaddr,
+  initial_min_bid      numeric,
+  max_bid              numeric,
+  min_bid_step         numeric,
+  min_extend_time      bigint,
+  duration             bigint,
+  royalty_numerator    bigint,
+  royalty_denominator  bigint,
+  royalty_destination  tonaddr,
+  last_transaction_lt  bigint,
+  code_hash            tonhash,
+  data_hash            tonhash);
+create table if not exists multisig (
+  id bigserial not null,
+  address tonaddr not null primary key,
+  next_order_seqno numeric,
+  threshold bigint,
+  signers tonaddr[],
+  proposers tonaddr[],
+  last_transaction_lt bigint,
+  code_hash tonhash,
+  data_hash tonhash);
+create table if not exists multisig_orders (
+  id bigserial not null,
+  address tonaddr not null primary key,
+  multisig_address tonaddr,
+  order_seqno numeric,
+  threshold bigint,
+  sent_for_execution boolean,
+  approvals_mask numeric,
+  approvals_num bigint,
+  expiration_date bigint,
+  order_boc text,
+  signers tonaddr[],
+  last_transaction_lt bigint,
+  code_hash tonhash,
+  data_hash tonhash);
+create table if not exists vesting_contracts (
+  id bigserial not null,
+  address                tonaddr not null primary key,
+  vesting_start_time     integer,
+  vesting_total_duration integer,
+  unlock_period          integer,
+  cliff_duration         integer,
+  vesting_total_amount   numeric,
+  vesting_sender_address tonaddr,
+  owner_address          tonaddr,
+  last_transaction_lt    bigint,
+  code_hash              tonhash,
+  data_hash              tonhash);
+create table if not exists vesting_whitelist (
+  vesting_contract_address tonaddr not null,
+  wallet_address           tonaddr not null,
+  primary key (vesting_contract_address, wallet_address));
+
 -- indexes (create_indexes) used by the service's queries
 create index if not exists blocks_index_1 on blocks (gen_utime);
 create index if not exists blocks_index_2 on blocks (mc_block_seqno);
@@ -454,5 +618,58 @@ create index if not exists action_accounts_index_1 on action_accounts (action_id
 create index if not exists action_accounts_index_2 on action_accounts (trace_id, action_id);
 create index if not exists action_accounts_index_3 on action_accounts (account, trace_end_utime, trace_id, action_end_utime, action_id);
 
+create index if not exists dns_entries_index_3 on dns_entries (dns_wallet, length(domain));
+create index if not exists jetton_masters_index_1 on jetton_masters (admin_address, id);
+create index if not exists jetton_masters_index_2 on jetton_masters (id);
+create index if not exists jetton_wallets_index_1 on jetton_wallets (owner, id);
+create index if not exists jetton_wallets_index_3 on jetton_wallets (id);
+create index if not exists jetton_wallets_index_4 on jetton_wallets (jetton asc, balance desc);
+create index if not exists jetton_wallets_index_5 on jetton_wallets (owner asc, balance desc);
+create index if not exists latest_account_states_index_1 on latest_account_states (balance desc) include (account);
+create index if not exists latest_account_states_index_2 on latest_account_states (id);
+create index if not exists nft_collections_index_1 on nft_collections (owner_address, id);
+create index if not exists nft_collections_index_2 on nft_collections (id);
+create index if not exists nft_items_index_1 on nft_items (collection_address, index);
+create index if not exists nft_items_index_2 on nft_items (owner_address, collection_address, index);
+create index if not exists nft_items_index_3 on nft_items (id);
+create index if not exists jetton_burns_index_1 on jetton_burns (owner, tx_now, tx_lt);
+create index if not exists jetton_burns_index_2 on jetton_burns (owner, tx_lt);
+create index if not exists jetton_burns_index_3 on jetton_burns (jetton_wallet_address, tx_now, tx_lt);
+create index if not exists jetton_burns_index_4 on jetton_burns (jetton_wallet_address, tx_lt);
+create index if not exists jetton_burns_index_5 on jetton_burns (jetton_master_address, tx_now, tx_lt);
+create index if not exists jetton_burns_index_6 on jetton_burns (jetton_master_address, tx_lt);
+create index if not exists jetton_burns_index_7 on jetton_burns (tx_now, tx_lt);
+create index if not exists jetton_burns_index_8 on jetton_burns (tx_lt);
+create index if not exists jetton_transfers_index_1 on jetton_transfers (source, tx_now);
+create index if not exists jetton_transfers_index_2 on jetton_transfers (source, tx_lt);
+create index if not exists jetton_transfers_index_3 on jetton_transfers (destination, tx_lt);
+create index if not exists jetton_transfers_index_4 on jetton_transfers (destination, tx_now);
+create index if not exists jetton_transfers_index_6 on jetton_transfers (jetton_wallet_address, tx_lt);
+create index if not exists jetton_transfers_index_7 on jetton_transfers (jetton_master_address, tx_now);
+create index if not exists jetton_transfers_index_8 on jetton_transfers (jetton_master_address, tx_lt);
+create index if not exists jetton_transfers_index_9 on jetton_transfers (tx_now, tx_lt);
+create index if not exists jetton_transfers_index_10 on jetton_transfers (tx_lt);
+create index if not exists nft_transfers_index_2 on nft_transfers (nft_item_address, tx_lt);
+create index if not exists nft_transfers_index_3 on nft_transfers (nft_collection_address, tx_now);
+create index if not exists nft_transfers_index_4 on nft_transfers (nft_collection_address, tx_lt);
+create index if not exists nft_transfers_index_5 on nft_transfers (old_owner, tx_lt);
+create index if not exists nft_transfers_index_7 on nft_transfers (new_owner, tx_lt);
+create index if not exists nft_transfers_index_9 on nft_transfers (tx_lt);
+create index if not exists nft_transfers_index_10 on nft_transfers (tx_now, tx_lt);
+create index if not exists multisig_index_1 on multisig (id);
+create index if not exists multisig_index_2 on multisig using gin(signers);
+create index if not exists multisig_index_3 on multisig using gin(proposers);
+create index if not exists multisig_orders_index_1 on multisig_orders (id);
+create index if not exists multisig_orders_index_2 on multisig_orders (multisig_address);
+create index if not exists multisig_orders_index_3 on multisig_orders using gin(signers);
+create index if not exists vesting_index_1 on vesting_whitelist (wallet_address);
+create index if not exists vesting_index_2 on vesting_contracts (vesting_sender_address, id);
+create index if not exists vesting_index_3 on vesting_contracts (owner_address, id);
+create index if not exists vesting_index_4 on vesting_contracts (id);
+create index if not exists nft_items_index_4 on nft_items (last_transaction_lt);
+create index if not exists nft_items_index_5 on nft_items (owner_address, last_transaction_lt);
+create index if not exists nft_items_index_6 on nft_items (collection_address, last_transaction_lt);
+create index if not exists nft_items_index_7 on nft_items (real_owner, last_transaction_lt);
+create index if not exists nft_items_index_8 on nft_items (real_owner, collection_address, index);
 create table if not exists ton_db_version (id INTEGER PRIMARY KEY CHECK (id = 1),major INTEGER NOT NULL, minor INTEGER NOT NULL, patch INTEGER NOT NULL);
 INSERT INTO ton_db_version(id, major, minor, patch) VALUES (1, 1, 2, 10) ON CONFLICT (id) DO UPDATE SET major = EXCLUDED.major, minor = EXCLUDED.minor, patch = EXCLUDED.patch;
