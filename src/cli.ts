@@ -59,7 +59,7 @@ databaseOptions(program.command('import'))
         try {
           const s = await importFile(db, file);
           say(
-            `${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces, ${s.actions} actions (${Math.round(performance.now() - started)} ms)`,
+            `${file}: ${s.transactions} transactions, ${s.messages} messages, ${s.traces} traces, ${s.actions} actions${s.assets > 0 ? `, ${s.assets} asset rows` : ''} (${Math.round(performance.now() - started)} ms)`,
           );
           for (const warning of s.warnings) say(`${file}: warning: ${warning}`);
         } catch (err) {

@@ -7,6 +7,8 @@ import { mapAction, type ActionInsertRow } from './mapAction';
 import type { TraceRow } from '../data/traces';
 import { mapTrace } from './mapTrace';
 import { mapTransaction, type MappedTransaction } from './mapTransaction';
+import { ASSET_ENVELOPES } from './assets/envelopes';
+import { AssetRows } from './assets/rows';
 
 export interface ActionAccountRow {
   action_id: string;
@@ -43,6 +45,8 @@ export class Collected {
   readonly actions = new Map<string, ActionInsertRow>();
   readonly actionAccounts = new Map<string, ActionAccountRow>();
   readonly metadata = emptyMetadataRows();
+  /** Rows of the asset routes' envelopes (jetton wallets, NFT items, DNS records, …). */
+  readonly assets = new AssetRows();
   /** Network read off the address book's user-friendly forms, when it has any. */
   network?: Network;
 
@@ -110,6 +114,15 @@ export class Collected {
 
 const TRANSACTIONS_SHAPE = 'a v3 response ({transactions}, {traces} or {actions}), a Transaction, an array of traces, or {url, response}';
 
+/** What a document may be, the asset envelopes included. */
+const shapes = () => {
+  const keys = Object.keys(ASSET_ENVELOPES);
+  return keys.length === 0 ? TRANSACTIONS_SHAPE : `${TRANSACTIONS_SHAPE}, or an asset response (${keys.map((k) => `{${k}}`).join(', ')})`;
+};
+
+/** The asset envelope a response object holds: its list key, when it has one. */
+const assetEnvelope = (node: JsonNode) => Object.keys(ASSET_ENVELOPES).find((key) => node.has(key));
+
 /** Walks a document of any supported shape and collects its rows; throws ImportError with the JSON path. */
 export function collect(value: unknown): Collected {
   const out = new Collected();
@@ -122,7 +135,7 @@ function visit(node: JsonNode, out: Collected): void {
     for (const trace of node.list()) addTrace(trace, out);
     return;
   }
-  if (!node.isObject()) node.fail(`expected ${TRANSACTIONS_SHAPE}`);
+  if (!node.isObject()) node.fail(`expected ${shapes()}`);
   if (node.has('response') && node.has('url')) return visit(node.get('response'), out);
   if (node.has('address_book')) out.readAddressBook(node.get('address_book'));
   if (node.has('metadata')) readMetadata(node.get('metadata'), out.metadata);
@@ -135,7 +148,9 @@ function visit(node: JsonNode, out: Collected): void {
   } else if (node.has('hash') && node.has('lt') && node.has('account')) {
     out.addTransaction(mapTransaction(node));
   } else {
-    node.fail(`expected ${TRANSACTIONS_SHAPE}`);
+    const key = assetEnvelope(node);
+    if (key === undefined) node.fail(`expected ${shapes()}`);
+    for (const element of node.get(key).list()) ASSET_ENVELOPES[key]!(element, out.assets);
   }
 }
 

@@ -11,6 +11,8 @@ export interface ImportSummary {
   messages: number;
   traces: number;
   actions: number;
+  /** Rows of the asset tables (jetton wallets, NFT items, DNS records, …). */
+  assets: number;
   warnings: string[];
 }
 
@@ -52,6 +54,7 @@ export async function importDocument(db: Database, file: string, text: string): 
     messages: collected.messages.size,
     traces: collected.traces.size,
     actions: collected.actions.size,
+    assets: collected.assets.size,
     warnings,
   };
 }

@@ -4,6 +4,7 @@ import { MESSAGE_COLUMNS } from '../data/messages';
 import { TRANSACTION_COLUMNS } from '../data/transactions';
 import { MASTERCHAIN_SHARD } from '../encoding/numbers';
 import type { Collected } from './collect';
+import { ASSET_TABLES, type AssetTableName } from './assets/rows';
 
 /**
  * One INSERT per table: rows travel as a single JSON parameter and PostgreSQL converts each field to its
@@ -191,6 +192,19 @@ export async function writeCollected(db: Queryable, c: Collected): Promise<Write
     [...m.flags.values()],
     'on conflict (address) do update set is_nsfw = excluded.is_nsfw, is_scam = excluded.is_scam',
   );
+
+  // The asset envelopes' rows last: a full row of a route's response replaces what metadata said of it.
+  for (const table of Object.keys(ASSET_TABLES) as AssetTableName[]) {
+    const rows = c.assets.rows(table);
+    const { key, kind } = ASSET_TABLES[table];
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].sort();
+    const others = columns.filter((col) => !(key as readonly string[]).includes(col));
+    const conflict =
+      kind === 'event' || others.length === 0
+        ? 'on conflict do nothing'
+        : `on conflict (${key.join(', ')}) do update set ${others.map((col) => `${col} = excluded.${col}`).join(', ')}`;
+    await insert(db, table, columns, rows, conflict);
+  }
 
   if (!c.network) return {};
   const recorded = (await readMeta(db)).get('network');

@@ -1,0 +1,10 @@
+/**
+ * The asset routes' response envelopes `cli import` reads: the key holding the list (as TON Center names it) and
+ * the reader of one element. One entry per envelope; each family's readers live in a file of their own here.
+ */
+import type { JsonNode } from '../jsonNode';
+import type { AssetRows } from './rows';
+
+export type ElementReader = (element: JsonNode, out: AssetRows) => void;
+
+export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {};
