@@ -1,3 +1,4 @@
+import { Cell } from '@ton/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { generateInto } from '../src/generate/load';
@@ -54,5 +55,38 @@ describe('cli generate (on PGlite)', () => {
     } finally {
       await service.close();
     }
+
+    // the asset tables: events of real transactions, hubs at the share the benches rely on, wallet data cells
+    const scalar = async (sql: string) => Number((await a.writer.query<{ n: string }>(`select (${sql})::text as n`))[0].n);
+    const transfers = await scalar('select count(*) from jetton_transfers');
+    expect(transfers).toBeGreaterThan(300);
+    expect(
+      await scalar(
+        'select count(*) from jetton_transfers j left join transactions t on t.hash = j.tx_hash and t.lt = j.tx_lt where t.account is distinct from j.jetton_wallet_address',
+      ),
+    ).toBe(0);
+    expect(
+      await scalar(
+        'select count(*) from jetton_transfers j left join jetton_wallets w on w.address = j.jetton_wallet_address where w.jetton is distinct from j.jetton_master_address or w.owner is distinct from j.source',
+      ),
+    ).toBe(0);
+    const hub = await scalar('select max(n) from (select count(*) as n from jetton_transfers group by jetton_master_address) m');
+    expect(hub / 3000).toBeGreaterThan(0.15);
+    expect(await scalar('select max(n) from (select count(*) as n from jetton_wallets group by jetton) m')).toBeGreaterThanOrEqual(300);
+    expect(await scalar('select count(*) from jetton_wallets where mintless_amount is not null')).toBeGreaterThan(0);
+    expect(await scalar('select count(*) from nft_transfers n left join transactions t on t.hash = n.tx_hash and t.lt = n.tx_lt where t.hash is null')).toBe(0);
+    expect(
+      await scalar(
+        'select count(*) from nft_items i join getgems_nft_sales s on s.address = i.owner_address and s.nft_address = i.address where s.nft_owner_address = i.real_owner',
+      ),
+    ).toBeGreaterThan(0);
+    for (const table of ['dns_entries', 'multisig', 'multisig_orders', 'vesting_contracts', 'contract_methods', 'nft_collections']) {
+      expect(await scalar(`select count(*) from ${table}`), table).toBeGreaterThan(0);
+    }
+    const wallets = await a.writer.query<{ code_hash: string; data_boc: string; data_hash: string }>(
+      'select code_hash, data_boc, data_hash from latest_account_states where data_boc is not null',
+    );
+    expect(new Set(wallets.map((w) => w.code_hash)).size).toBeGreaterThanOrEqual(3);
+    for (const w of wallets.slice(0, 50)) expect(Cell.fromBase64(w.data_boc).hash().toString('base64')).toBe(w.data_hash);
   });
 });

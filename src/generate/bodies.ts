@@ -8,9 +8,11 @@ export interface Body {
   opcode: number | null;
   kind: 'comment' | 'jetton' | 'empty' | 'external';
   comment?: string;
+  /** A jetton transfer's fields, as the indexer reads them into jetton_transfers. */
+  jetton?: { queryId: string; amount: string; destination: string; response: string };
 }
 
-function body(cell: Cell, kind: Body['kind'], comment?: string): Body {
+function body(cell: Cell, kind: Body['kind'], comment?: string, jetton?: Body['jetton']): Body {
   const slice = cell.beginParse();
   return {
     boc: cell.toBoc({ idx: false, crc32: true }).toString('base64'),
@@ -18,8 +20,11 @@ function body(cell: Cell, kind: Body['kind'], comment?: string): Body {
     opcode: slice.remainingBits >= 32 ? slice.loadUint(32) | 0 : null,
     kind,
     comment,
+    jetton,
   };
 }
+
+const raw = (a: Address) => `${a.workChain}:${a.hash.toString('hex').toUpperCase()}`;
 
 /** A pool of real message bodies (text comments, jetton transfers, wallet externals) shared by generated messages. */
 export function bodyPool(random: Random) {
@@ -28,21 +33,27 @@ export function bodyPool(random: Random) {
     const text = i % 7 === 0 ? `Thanks for the coffee ☕ #${i}` : `payment #${i} for order ${random.int(1000, 99999)}`;
     return body(beginCell().storeUint(0, 32).storeStringTail(text).endCell(), 'comment', text);
   });
-  const jettons = Array.from({ length: 256 }, (_, i) =>
-    body(
+  const jettons = Array.from({ length: 256 }, (_, i) => {
+    const queryId = BigInt(random.int(1, 2 ** 30)) * 4096n;
+    const amount = BigInt(random.int(1, 10 ** 9)) * 1000n;
+    const destination = address(`jetton dest ${i}`);
+    const response = address(`jetton resp ${i}`);
+    return body(
       beginCell()
         .storeUint(0x0f8a7ea5, 32)
-        .storeUint(BigInt(random.int(1, 2 ** 30)) * 4096n, 64)
-        .storeCoins(BigInt(random.int(1, 10 ** 9)) * 1000n)
-        .storeAddress(address(`jetton dest ${i}`))
-        .storeAddress(address(`jetton resp ${i}`))
+        .storeUint(queryId, 64)
+        .storeCoins(amount)
+        .storeAddress(destination)
+        .storeAddress(response)
         .storeBit(false)
         .storeCoins(1n)
         .storeBit(false)
         .endCell(),
       'jetton',
-    ),
-  );
+      undefined,
+      { queryId: queryId.toString(), amount: amount.toString(), destination: raw(destination), response: raw(response) },
+    );
+  });
   const externals = Array.from({ length: 64 }, (_, i) =>
     body(
       beginCell()

@@ -1,7 +1,7 @@
 import { MESSAGE_COLUMNS } from '../data/messages';
 import { TRANSACTION_COLUMNS } from '../data/transactions';
 import { MASTERCHAIN_SHARD } from '../encoding/numbers';
-import { WALLET_CODE_HASHES } from '../wire/addressBook';
+import { AssetGenerator } from './assets';
 import { bodyPool, type Body } from './bodies';
 import { CopyBuffer } from './copyText';
 import { Random } from './random';
@@ -18,7 +18,7 @@ export interface GenerateOptions {
 }
 
 /** Bumped whenever the generated data changes, so saved bench databases are regenerated. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export const DEFAULT_OPTIONS: GenerateOptions = {
   transactions: 1_000_000,
@@ -29,7 +29,6 @@ export const DEFAULT_OPTIONS: GenerateOptions = {
 };
 
 const SHARDS = ['4611686018427387904', '-4611686018427387904']; // 0x4000…, 0xC000…: the two halves of workchain 0
-const WALLET_CODES = [...WALLET_CODE_HASHES].slice(0, 4);
 const MAX_DEPTH = 10;
 
 interface Account {
@@ -110,9 +109,168 @@ export const TABLES = {
     'frozen_hash',
     'data_hash',
     'code_hash',
+    'data_boc',
   ],
-  jetton_wallets: ['address', 'balance', 'owner', 'jetton'],
-  jetton_masters: ['address', 'total_supply', 'mintable'],
+  contract_methods: ['code_hash', 'methods'],
+  jetton_masters: [
+    'address',
+    'total_supply',
+    'mintable',
+    'admin_address',
+    'jetton_content',
+    'jetton_wallet_code_hash',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+  ],
+  mintless_jetton_masters: ['address', 'is_indexed', 'custom_payload_api_uri'],
+  jetton_wallets: [
+    'address',
+    'balance',
+    'owner',
+    'jetton',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+    'mintless_is_claimed',
+    'mintless_amount',
+    'mintless_start_from',
+    'mintless_expire_at',
+  ],
+  jetton_transfers: [
+    'tx_hash',
+    'tx_lt',
+    'tx_now',
+    'tx_aborted',
+    'mc_seqno',
+    'query_id',
+    'amount',
+    'source',
+    'destination',
+    'jetton_wallet_address',
+    'jetton_master_address',
+    'response_destination',
+    'custom_payload',
+    'forward_ton_amount',
+    'forward_payload',
+    'trace_id',
+  ],
+  jetton_burns: [
+    'tx_hash',
+    'tx_lt',
+    'tx_now',
+    'tx_aborted',
+    'mc_seqno',
+    'query_id',
+    'owner',
+    'jetton_wallet_address',
+    'jetton_master_address',
+    'amount',
+    'response_destination',
+    'custom_payload',
+    'trace_id',
+  ],
+  nft_collections: ['address', 'next_item_index', 'owner_address', 'collection_content', 'last_transaction_lt', 'code_hash', 'data_hash'],
+  nft_items: ['address', 'init', 'index', 'collection_address', 'owner_address', 'content', 'last_transaction_lt', 'code_hash', 'data_hash', 'real_owner'],
+  nft_transfers: [
+    'tx_hash',
+    'tx_lt',
+    'tx_now',
+    'tx_aborted',
+    'mc_seqno',
+    'query_id',
+    'nft_item_address',
+    'nft_item_index',
+    'nft_collection_address',
+    'old_owner',
+    'new_owner',
+    'response_destination',
+    'custom_payload',
+    'forward_amount',
+    'forward_payload',
+    'trace_id',
+  ],
+  getgems_nft_sales: [
+    'address',
+    'is_complete',
+    'created_at',
+    'marketplace_address',
+    'nft_address',
+    'nft_owner_address',
+    'full_price',
+    'marketplace_fee_address',
+    'marketplace_fee',
+    'royalty_address',
+    'royalty_amount',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+  ],
+  getgems_nft_auctions: [
+    'address',
+    'end_flag',
+    'end_time',
+    'mp_addr',
+    'nft_addr',
+    'nft_owner',
+    'last_bid',
+    'last_member',
+    'min_step',
+    'mp_fee_addr',
+    'mp_fee_factor',
+    'mp_fee_base',
+    'royalty_fee_addr',
+    'royalty_fee_factor',
+    'royalty_fee_base',
+    'max_bid',
+    'min_bid',
+    'created_at',
+    'last_bid_at',
+    'is_canceled',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+  ],
+  dns_entries: [
+    'nft_item_address',
+    'nft_item_owner',
+    'domain',
+    'dns_next_resolver',
+    'dns_wallet',
+    'dns_site_adnl',
+    'dns_storage_bag_id',
+    'last_transaction_lt',
+  ],
+  multisig: ['address', 'next_order_seqno', 'threshold', 'signers', 'proposers', 'last_transaction_lt', 'code_hash', 'data_hash'],
+  multisig_orders: [
+    'address',
+    'multisig_address',
+    'order_seqno',
+    'threshold',
+    'sent_for_execution',
+    'approvals_mask',
+    'approvals_num',
+    'expiration_date',
+    'order_boc',
+    'signers',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+  ],
+  vesting_contracts: [
+    'address',
+    'vesting_start_time',
+    'vesting_total_duration',
+    'unlock_period',
+    'cliff_duration',
+    'vesting_total_amount',
+    'vesting_sender_address',
+    'owner_address',
+    'last_transaction_lt',
+    'code_hash',
+    'data_hash',
+  ],
+  vesting_whitelist: ['vesting_contract_address', 'wallet_address'],
   address_metadata: ['address', 'type', 'valid', 'name', 'symbol', 'description', 'image', 'extra'],
 } as const;
 
@@ -129,7 +287,7 @@ export class DataGenerator {
   private readonly buffers = Object.fromEntries(Object.entries(TABLES).map(([t, cols]) => [t, new CopyBuffer(t, cols)])) as Record<TableName, CopyBuffer>;
   private readonly accounts: Account[];
   private readonly bodies;
-  private readonly masters: string[];
+  private readonly assets: AssetGenerator;
   private lt = 100_000_000_000_000n;
   private seqno: number;
   private blockQuota = 0;
@@ -145,14 +303,15 @@ export class DataGenerator {
     this.seqno = opts.startSeqno - 1;
     this.bodies = bodyPool(this.random);
     const count = Math.max(200, Math.floor(opts.transactions / 8));
-    this.masters = Array.from({ length: 8 }, (_, i) => `0:${this.random.hex(`master ${i}`)}`);
+    this.assets = new AssetGenerator(opts.seed, opts.transactions, this.buffers);
     this.accounts = Array.from({ length: count }, (_, i) => {
       const roll = this.random.next();
-      const kind = roll < 0.7 ? 'wallet' : roll < 0.9 ? 'jetton_wallet' : 'contract';
+      const kind = roll < 0.55 ? 'wallet' : roll < 0.9 ? 'jetton_wallet' : 'contract';
+      const address = `0:${this.random.hex(`account ${i}`)}`;
       return {
-        address: `0:${this.random.hex(`account ${i}`)}`,
+        address,
         kind,
-        codeHash: kind === 'wallet' ? this.random.pick(WALLET_CODES) : this.random.hash(`code ${kind} ${i % 5}`),
+        codeHash: kind === 'wallet' ? this.assets.walletCode(address) : this.random.hash(`code ${kind} ${i % 5}`),
         dataHash: this.random.hash(`data ${i}`),
         stateHash: null,
         lastLt: '0',
@@ -161,24 +320,14 @@ export class DataGenerator {
         now: 0,
       };
     });
+    const wallets = this.accounts.filter((a) => a.kind === 'wallet').map((a) => a.address);
+    for (const a of this.accounts) if (a.kind === 'jetton_wallet') this.assets.jettonWallet(a.address, wallets);
+    this.assets.prepareItems();
   }
 
   /** Yields `{table, text}` batches of about `batchSize` transactions until the requested count is reached. */
   *batches(batchSize = 20_000): Generator<{ table: TableName; columns: readonly string[]; text: string }[]> {
     for (const b of this.bodies.all) this.buffers.message_contents.add({ hash: b.hash, body: b.boc });
-    for (const master of this.masters) {
-      this.buffers.jetton_masters.add({ address: master, total_supply: '1000000000000000000', mintable: true });
-      this.buffers.address_metadata.add({
-        address: master,
-        type: 'jetton_masters',
-        valid: true,
-        name: `Token ${master.slice(2, 6)}`,
-        symbol: master.slice(2, 6),
-        description: 'generated',
-        image: null,
-        extra: { decimals: '9' },
-      });
-    }
     while (this.generated < this.opts.transactions) {
       this.trace();
       if (this.buffers.transactions.size >= batchSize) yield this.drain();
@@ -264,7 +413,7 @@ export class DataGenerator {
     // A few hubs (exchanges, popular contracts) take a share of every trace, so some histories run thousands deep.
     const members = Array.from({ length: size }, () => this.random.pick(this.random.chance(HUB_SHARE) ? this.accounts.slice(0, HUBS) : this.accounts));
     const inMsgHash = Array.from({ length: size }, () => this.nextHash('msg'));
-    const inBody: Body[] = members.map((_, i) => (i === 0 ? this.random.pick(this.bodies.externals) : this.pickBody()));
+    const inBody: Body[] = members.map((m, i) => (i === 0 ? this.random.pick(this.bodies.externals) : this.pickBody(m)));
     const createdLt: (bigint | null)[] = Array(size).fill(null);
     const pending = this.random.chance(this.opts.pendingShare);
     const txHashes: string[] = [];
@@ -349,6 +498,17 @@ export class DataGenerator {
         action_tot_msg_size_bits: aborted ? null : String(outs.length * 700),
       };
       this.buffers.transactions.add(row);
+      this.assets.hop({
+        account,
+        hash,
+        lt: lt.toString(),
+        now: this.time,
+        mcSeqno: seqno,
+        aborted,
+        traceId: txHashes[0],
+        body: inBody[i],
+        sender: parents[i] < 0 ? null : members[parents[i]].address,
+      });
       this.buffers.account_states.add({
         hash: stateAfter,
         account: account.address,
@@ -468,8 +628,10 @@ export class DataGenerator {
     if (size > 1) this.action(traceId, txHashes, members, inBody, firstLt, lastLt, endSeqno, inMsgHash[0]);
   }
 
-  private pickBody(): Body {
+  /** An inbound body: jetton wallets mostly receive transfers (the jetton_transfers rows), others comments and empties. */
+  private pickBody(account: Account): Body {
     const roll = this.random.next();
+    if (account.kind === 'jetton_wallet') return roll < 0.85 ? this.random.pick(this.bodies.jettons) : this.bodies.empty;
     return roll < 0.4 ? this.random.pick(this.bodies.comments) : roll < 0.7 ? this.random.pick(this.bodies.jettons) : this.bodies.empty;
   }
 
@@ -490,7 +652,7 @@ export class DataGenerator {
       destination,
       source_secondary: jetton ? destination : null,
       destination_secondary: jetton ? `0:${this.random.hex(`rw ${traceId}`)}` : null,
-      asset: jetton ? this.masters[members[1].address.charCodeAt(2) % this.masters.length] : null,
+      asset: jetton ? this.assets.masters[members[1].address.charCodeAt(2) % this.assets.masters.length] : null,
       value: jetton ? null : '1000000000',
       amount: jetton ? '1000000000000' : null,
       type: jetton ? 'jetton_transfer' : 'ton_transfer',
@@ -518,10 +680,11 @@ export class DataGenerator {
     }
   }
 
-  /** Address book and metadata: the latest state of every account touched, jetton wallets of the masters. */
+  /** Latest states (wallets with their data cells), then the asset tables. */
   private finish(): void {
     for (const a of this.accounts) {
       if (a.stateHash === null) continue;
+      const data = this.assets.walletData(a.address);
       this.buffers.latest_account_states.add({
         account: a.address,
         hash: a.stateHash,
@@ -531,17 +694,15 @@ export class DataGenerator {
         timestamp: a.now,
         last_trans_hash: a.lastHash,
         last_trans_lt: a.lastLt,
-        data_hash: a.dataHash,
+        data_hash: data?.hash ?? a.dataHash,
         code_hash: a.codeHash,
+        data_boc: data?.boc ?? null,
       });
-      if (a.kind === 'jetton_wallet') {
-        this.buffers.jetton_wallets.add({
-          address: a.address,
-          balance: String(this.random.int(0, 10 ** 9)),
-          owner: `0:${this.random.hex(`owner ${a.address}`)}`,
-          jetton: this.masters[a.address.charCodeAt(2) % this.masters.length],
-        });
-      }
     }
+    const touched = this.accounts.filter((a) => a.stateHash !== null);
+    this.assets.finish(
+      touched.filter((a) => a.kind === 'wallet'),
+      touched.filter((a) => a.kind !== 'wallet'),
+    );
   }
 }
