@@ -22,6 +22,24 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', requi
 
 const size = object({ cells: nnumstr, bits: nnumstr });
 
+/** An NFT item's keys that are always present (the sale keys are left out when it is not on sale). */
+const nftItemProperties = {
+  address,
+  init: nbool,
+  index: { ...nstr, description: 'decimal; for a Telemint item nested in a sale, its token name' },
+  collection_address: naddress,
+  owner_address: { ...naddress, description: 'for an item on sale, the sale or auction contract' },
+  content: { type: ['object', 'null'], description: 'as the indexer read it from the item (keys sorted)' },
+  last_transaction_lt: nnumstr,
+  code_hash: nhash,
+  data_hash: nhash,
+  collection: nullable('NftCollection'),
+  on_sale: { type: 'boolean', description: 'its owner is a GetGems sale or auction contract selling it' },
+};
+
+/** A payload decoded as message bodies are: `@type` first, null when it does not decode. */
+const decodedPayload = { type: ['object', 'null'], required: ['@type'], properties: { '@type': str }, additionalProperties: true };
+
 const KIND_SCHEMAS: Record<DescrKind, unknown> = {
   bool: nbool,
   int: nint,
@@ -224,6 +242,76 @@ const schemas = {
     },
   }),
   Metadata: { type: 'object', description: 'keyed by raw address: jetton wallets and masters, NFT items and collections only' },
+  NftCollection: object({
+    address,
+    owner_address: naddress,
+    last_transaction_lt: nnumstr,
+    next_item_index: nnumstr,
+    collection_content: { type: ['object', 'null'], description: 'as the indexer read it from the collection (keys sorted)' },
+    data_hash: nhash,
+    code_hash: nhash,
+  }),
+  NftItem: {
+    ...object(nftItemProperties),
+    properties: {
+      ...nftItemProperties,
+      sale_contract_address: { ...address, description: 'present only on a GetGems fixed-price sale' },
+      auction_contract_address: { ...address, description: 'present only on a GetGems auction' },
+      real_owner: { ...address, description: 'present only on sale: the seller' },
+    },
+    additionalProperties: false,
+  },
+  NftTransfer: object({
+    query_id: nnumstr,
+    nft_address: naddress,
+    nft_collection: { type: ['string', 'null'], description: 'raw, or `addr_none` for an item without a collection (as the indexer stores it)' },
+    transaction_hash: hash,
+    transaction_lt: numstr,
+    transaction_now: { type: 'integer' },
+    transaction_aborted: { type: 'boolean' },
+    old_owner: naddress,
+    new_owner: naddress,
+    response_destination: { type: ['string', 'null'], description: 'raw, or `addr_none` as the indexer stores it' },
+    custom_payload: nstr,
+    decoded_custom_payload: { ...decodedPayload, description: 'the custom payload decoded as message bodies are (see MessageContent.decoded)' },
+    forward_amount: nnumstr,
+    forward_payload: nstr,
+    decoded_forward_payload: { ...decodedPayload, description: 'the forward payload decoded as message bodies are (see MessageContent.decoded)' },
+    trace_id: nhash,
+  }),
+  NftSale: {
+    type: 'object',
+    required: ['type', 'address', 'details'],
+    properties: {
+      type: { enum: ['getgems_sale', 'getgems_auction', 'telemint'] },
+      address,
+      nft_address: address,
+      nft_owner_address: { ...address, description: 'the seller; absent for Telemint' },
+      marketplace_address: address,
+      created_at: { type: 'integer' },
+      last_transaction_lt: numstr,
+      code_hash: hash,
+      data_hash: hash,
+      details: {
+        type: 'object',
+        description:
+          'per type, keys without a value left out. getgems_sale: is_complete, full_price, marketplace_fee_address, marketplace_fee, royalty_address, royalty_amount. getgems_auction: end_flag, end_time, last_bid, last_member, min_step, mp_fee_address, mp_fee_factor, mp_fee_base, royalty_fee_address, royalty_fee_factor, royalty_fee_base, max_bid, min_bid, last_bid_at, is_canceled. telemint: token_name, bidder_address, bid, bid_ts (a string), min_bid, end_time, beneficiary_address, initial_min_bid, max_bid, min_bid_step, min_extend_time, duration (strings), royalty_numerator, royalty_denominator, royalty_destination.',
+      },
+      nft_item: {
+        ...ref('NftItem'),
+        description: 'the item sold (never marked on sale here); for Telemint made from the item itself, its token name as the index',
+      },
+    },
+    additionalProperties: false,
+  },
+  NftCollectionsResponse: object({
+    nft_collections: { type: 'array', items: ref('NftCollection') },
+    address_book: ref('AddressBook'),
+    metadata: ref('Metadata'),
+  }),
+  NftItemsResponse: object({ nft_items: { type: 'array', items: ref('NftItem') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  NftTransfersResponse: object({ nft_transfers: { type: 'array', items: ref('NftTransfer') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  NftSalesResponse: object({ nft_sales: { type: 'array', items: ref('NftSale') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),

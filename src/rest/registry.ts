@@ -17,6 +17,10 @@ import {
   shardStateRequest,
 } from '../operations/blocks';
 import { MESSAGES, messagesRequest } from '../operations/messages';
+import { NFT_COLLECTIONS, nftCollectionsRequest } from '../operations/nftCollections';
+import { NFT_ITEMS, nftItemsRequest } from '../operations/nftItems';
+import { NFT_SALES, nftSalesRequest } from '../operations/nftSales';
+import { NFT_TRANSFERS, nftTransfersRequest } from '../operations/nftTransfers';
 import { PENDING_ACTIONS, pendingActionsRequest } from '../operations/pendingActions';
 import { PENDING_TRACES, pendingTracesRequest } from '../operations/pendingTraces';
 import { PENDING_TRANSACTIONS, pendingTransactionsRequest } from '../operations/pendingTransactions';
@@ -32,6 +36,7 @@ import * as actions from './actions';
 import * as blocks from './blocks';
 import * as decode from './decode';
 import * as messages from './messages';
+import * as nfts from './nfts';
 import * as pendingActions from './pendingActions';
 import * as pendingTraces from './pendingTraces';
 import * as pendingTransactions from './pendingTransactions';
@@ -292,6 +297,48 @@ export const REST_ROUTES: readonly RestRoute[] = [
     ),
     post: { source: decode.decodeBodySource, description: 'at most 1000 opcodes and 1000 bodies', schema: 'DecodeRequest' },
   },
+  // nfts
+  rest(
+    'nft/collections',
+    route(NFT_COLLECTIONS, nftCollectionsRequest, nfts.getNftCollections),
+    {
+      summary: 'NFT collections by address and owner, in the order they were first indexed',
+      ok: { description: page, schema: 'NftCollectionsResponse' },
+      codes: [],
+    },
+    ['collection_address=EQ-not-an-address', 'limit=1001'],
+  ),
+  rest(
+    'nft/items',
+    route(NFT_ITEMS, nftItemsRequest, nfts.getNftItems),
+    {
+      summary:
+        "NFT items by address, owner, collection and index, each with its collection and sale state (on a GetGems sale or auction: the contract and the seller), in TON Center's order for those filters",
+      ok: { description: page, schema: 'NftItemsResponse' },
+      codes: [],
+    },
+    [`collection_address=${ANY}&index=1,2`, 'index=7', `collection_address=${ANY}&collection_address=0:${'2'.repeat(64)}`],
+  ),
+  rest(
+    'nft/transfers',
+    route(NFT_TRANSFERS, nftTransfersRequest, nfts.getNftTransfers),
+    {
+      summary: 'NFT ownership transfers by owner, item and collection (aborted ones included), by logical time',
+      ok: { description: page, schema: 'NftTransfersResponse' },
+      codes: [],
+    },
+    ['address=nobody', `owner_address=${ANY}&direction=sideways`],
+  ),
+  rest(
+    'nft/sales',
+    route(NFT_SALES, nftSalesRequest, nfts.getNftSales),
+    {
+      summary: 'GetGems fixed-price sales, GetGems auctions and Telemint items by address: sales first, then auctions, then Telemint items',
+      ok: { description: 'every match ([] when none)', schema: 'NftSalesResponse' },
+      codes: [],
+    },
+    ['', 'address=x'],
+  ),
 ];
 
 /** The documents served beside the routes. */

@@ -3,8 +3,15 @@
  * the reader of one element. One entry per envelope; each family's readers live in a file of their own here.
  */
 import type { JsonNode } from '../jsonNode';
+import { readNftCollection, readNftItem, readNftSale, readNftTransfer } from './nfts';
 import type { AssetRows } from './rows';
 
 export type ElementReader = (element: JsonNode, out: AssetRows) => void;
 
-export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {};
+export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {
+  // nfts
+  nft_collections: readNftCollection,
+  nft_items: (element, out) => readNftItem(element, out),
+  nft_transfers: readNftTransfer,
+  nft_sales: readNftSale,
+};
