@@ -61,11 +61,16 @@ const queryString = (params: Record<string, string>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
     .join('&');
 
-/** Each REST path with the parameter description it serves: the one whose names are the path's route parameters. */
+/**
+ * Each REST path with the parameter description it serves: the route of that path, whose names must be the path's
+ * route parameters (routes of the same names, such as addressBook's and nft/sales' `address`, are told apart by path).
+ */
 const paths = Object.entries(OPENAPI.paths).map(([path, item]) => {
   const parameters = (item as { get: { parameters: { name: string; schema: { type?: unknown } }[] } }).get.parameters;
   const own = parameters.map((p) => p.name).filter((name) => !(CONTROL_PARAMS as readonly string[]).includes(name));
-  const match = routeParams.find(([, route]) => Object.keys(route.params).sort().join() === [...own].sort().join());
+  const match = routeParams.find(
+    ([name, route]) => path.endsWith(`/${name}`) && Object.keys(route.params).sort().join() === [...own].sort().join(),
+  );
   const booleans = parameters.filter((p) => p.schema.type === 'boolean').map((p) => p.name);
   return { path, route: match?.[1], booleans };
 });
