@@ -22,6 +22,13 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', requi
 
 const size = object({ cells: nnumstr, bits: nnumstr });
 
+/** An address column as the indexer stores it: raw, or its literal for no address. */
+const storedAddress = {
+  type: ['string', 'null'],
+  pattern: '^(-?\\d+:[0-9A-F]{64}|addr_none|addr_extern)$',
+  description: 'raw, or `addr_none` / `addr_extern` as the indexer stores them',
+};
+
 /** An NFT item's keys that are always present (the sale keys are left out when it is not on sale). */
 const nftItemProperties = {
   address,
@@ -264,14 +271,14 @@ const schemas = {
   NftTransfer: object({
     query_id: nnumstr,
     nft_address: naddress,
-    nft_collection: { type: ['string', 'null'], description: 'raw, or `addr_none` for an item without a collection (as the indexer stores it)' },
+    nft_collection: { ...storedAddress, description: 'raw, or `addr_none` for an item without a collection (as the indexer stores it)' },
     transaction_hash: hash,
     transaction_lt: numstr,
     transaction_now: { type: 'integer' },
     transaction_aborted: { type: 'boolean' },
-    old_owner: naddress,
-    new_owner: naddress,
-    response_destination: { type: ['string', 'null'], description: 'raw, or `addr_none` as the indexer stores it' },
+    old_owner: storedAddress,
+    new_owner: storedAddress,
+    response_destination: storedAddress,
     custom_payload: nstr,
     decoded_custom_payload: { ...decodedPayload, description: 'the custom payload decoded as message bodies are (see MessageContent.decoded)' },
     forward_amount: nnumstr,
