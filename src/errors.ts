@@ -3,7 +3,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'TOO_MANY_REQUESTS' | 'INTERNAL',
+    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'TOO_MANY_REQUESTS' | 'NOT_IMPLEMENTED' | 'INTERNAL',
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { boundValues } from './sql';
 import type { AccountStateRow } from './rows';
 
 /** Batch function for the account-state-by-hash loader. */
@@ -33,3 +34,52 @@ export async function latestStatesByAccounts(db: Queryable, accounts: readonly s
   const byAccount = new Map(rows.map((r) => [r.account, r]));
   return accounts.map((a) => byAccount.get(a) ?? null);
 }
+
+/** A latest state with its contract's get-method ids (`contract_methods`, null without a row), as `accountStates` reads it. */
+export interface AccountStateFullRow extends Omit<LatestStateRow, 'timestamp'> {
+  methods: string[] | null;
+}
+
+export interface LatestStatesFilter {
+  accounts: readonly string[];
+  /** Only states whose code hash is one of these (none: any). */
+  codeHashes: readonly string[];
+  /** The cells read: both, the data cell only (wallets), none (null). */
+  cells: 'both' | 'data' | 'none';
+}
+
+/**
+ * The latest states of these accounts with their get-method ids, in one statement whatever their number;
+ * by account (TON Center has no order here), so equal requests give equal bytes.
+ */
+export async function latestStatesWithMethods(db: Queryable, filter: LatestStatesFilter): Promise<AccountStateFullRow[]> {
+  const { values, bind } = boundValues();
+  const where = [`a.account = any(${bind(filter.accounts)}::text[])`];
+  if (filter.codeHashes.length > 0) where.push(`a.code_hash = any(${bind(filter.codeHashes)}::text[]::tonhash[])`);
+  const read = { data_boc: filter.cells !== 'none', code_boc: filter.cells === 'both' };
+  const boc = (column: keyof typeof read) => (read[column] ? `a.${column}` : `null::text as ${column}`);
+  return db.query<AccountStateFullRow>(
+    `select a.account, a.hash, a.balance, a.balance_extra_currencies, a.account_status, a.frozen_hash, a.last_trans_hash,
+            a.last_trans_lt, a.data_hash, a.code_hash, ${boc('data_boc')}, ${boc('code_boc')}, c.methods::text[] as methods
+       from latest_account_states a left join contract_methods c on c.code_hash = a.code_hash
+      where ${where.join(' and ')}
+      order by a.account`,
+    values,
+  );
+}
+
+export interface AccountBalanceRow {
+  account: string;
+  balance: string;
+}
+
+/**
+ * Accounts by balance, richest first, ties by account descending (TON Center has no tie-break); a state without a
+ * balance is left out (TON Center fails the request on it).
+ */
+export const accountsByBalance = (db: Queryable, page: { limit: number; offset: number }) =>
+  db.query<AccountBalanceRow>(
+    `select account, balance from latest_account_states where balance is not null
+      order by balance desc, account desc limit $1 offset $2`,
+    [page.limit, page.offset],
+  );

@@ -20,6 +20,14 @@ const nullable = (name: string) => ({ oneOf: [ref(name), { type: 'null' }] });
 /** An object whose every listed property is required (the contract: every spec field is present, null when unknown). */
 const object = (properties: Record<string, unknown>) => ({ type: 'object', required: Object.keys(properties), properties });
 
+/** TON Center's shape with omitted keys: every key listed, those in `optional` left out when empty, no other key. */
+const omitting = (properties: Record<string, unknown>, optional: readonly string[]) => ({
+  type: 'object',
+  required: Object.keys(properties).filter((k) => !optional.includes(k)),
+  properties,
+  additionalProperties: false,
+});
+
 const size = object({ cells: nnumstr, bits: nnumstr });
 
 /** An address column as the indexer stores it: raw, or its literal for no address. */
@@ -323,6 +331,73 @@ const schemas = {
   EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
+  AccountStateFull: omitting(
+    {
+      address,
+      account_state_hash: hash,
+      balance: nnumstr,
+      extra_currencies: currencies,
+      status: { enum: ['uninit', 'frozen', 'active', 'nonexist', null] },
+      frozen_hash: hash,
+      last_transaction_hash: nhash,
+      last_transaction_lt: nnumstr,
+      data_hash: hash,
+      code_hash: hash,
+      data_boc: { ...str, description: 'base64 BOC; left out with include_boc=false' },
+      code_boc: { ...str, description: 'base64 BOC; left out with include_boc=false' },
+      contract_methods: { type: ['array', 'null'], items: { type: 'integer' }, description: "the code's get-method ids; null when the indexer parsed none" },
+      interfaces: {
+        type: ['array', 'null'],
+        items: str,
+        description: "TON Center's interface names: by code hash, else by get-methods (null when methods match none)",
+      },
+    },
+    ['frozen_hash', 'data_hash', 'code_hash', 'data_boc', 'code_boc'],
+  ),
+  AccountStatesResponse: object({ accounts: { type: 'array', items: ref('AccountStateFull') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  WalletState: omitting(
+    {
+      address,
+      is_wallet: { type: 'boolean' },
+      wallet_type: { ...str, description: 'e.g. `wallet v4 r2`; only for wallets' },
+      seqno: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'only for wallets whose data cell is readable' },
+      wallet_id: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'v3, v4 and v5 only; read unsigned, as TON Center does' },
+      balance: numstr,
+      extra_currencies: { type: 'object', additionalProperties: numstr, description: 'left out when empty' },
+      is_signature_allowed: { type: 'boolean', description: 'v5 only' },
+      status: { enum: ['uninit', 'frozen', 'active', 'nonexist'] },
+      code_hash: hash,
+      last_transaction_hash: nhash,
+      last_transaction_lt: nnumstr,
+    },
+    ['wallet_type', 'seqno', 'wallet_id', 'balance', 'extra_currencies', 'is_signature_allowed', 'status', 'code_hash'],
+  ),
+  WalletStatesResponse: object({ wallets: { type: 'array', items: ref('WalletState') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  AddressInformation: {
+    ...object({
+      balance: numstr,
+      code: nstr,
+      data: nstr,
+      last_transaction_lt: nnumstr,
+      last_transaction_hash: nhash,
+      frozen_hash: { type: ['string', 'null'], description: 'always null from the index (TON HTTP API v2 fills it)' },
+      status: str,
+    }),
+    additionalProperties: false,
+  },
+  WalletInformation: omitting(
+    {
+      balance: numstr,
+      wallet_type: str,
+      seqno: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      wallet_id: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      last_transaction_lt: numstr,
+      last_transaction_hash: hash,
+      status: str,
+    },
+    ['wallet_type', 'seqno', 'wallet_id'],
+  ),
+  TopAccountsByBalance: { type: 'array', items: { ...object({ account: address, balance: numstr }), additionalProperties: false } },
   TracesResponse: {
     ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
     properties: {
@@ -340,12 +415,14 @@ const errors = (...codes: number[]) =>
       String(c),
       {
         description: {
-          401: 'API key missing or unknown',
+          401: 'API key missing or unknown; on addressInformation and walletInformation, the address is missing (as TON Center answers)',
           404: 'not found',
           405: 'method not allowed',
+          409: 'the account is not a wallet',
           422: 'a parameter is malformed, missing, repeated or unknown',
           429: 'rate limit exceeded (Retry-After)',
           503: 'the database cannot be reached, or the service is too busy to queue the request (Retry-After)',
+          501: 'not served here without a setting (use_v2=true needs TON_API_V2_URL)',
           504: 'the statement timeout fired',
         }[c],
         content: { 'application/json': { schema: ref('Error') } },

@@ -4,7 +4,11 @@
  * a GraphQL twin is an operation (operations/*.ts) plus one line here and one field in graphql/types.
  */
 import type { RequestContext } from '../context';
+import { ACCOUNT_STATES, accountStatesRequest } from '../operations/accountStates';
 import { ACTIONS, actionsRequest } from '../operations/actions';
+import { ADDRESS_INFORMATION, accountAddressRequest, WALLET_INFORMATION } from '../operations/addressInformation';
+import { TOP_ACCOUNTS_BY_BALANCE, topAccountsRequest } from '../operations/topAccountsByBalance';
+import { WALLET_STATES, walletStatesRequest } from '../operations/walletStates';
 import { ADDRESS_BOOK, addressBookRequest, METADATA, metadataRequest } from '../operations/addressBook';
 import { ADJACENT_TRANSACTIONS, adjacentTransactionsRequest } from '../operations/adjacentTransactions';
 import {
@@ -32,6 +36,7 @@ import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operat
 import type { RequestSettings } from '../params/requestSettings';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import * as lookups from './addressBook';
+import * as accounts from './accounts';
 import * as actions from './actions';
 import * as blocks from './blocks';
 import * as decode from './decode';
@@ -338,6 +343,61 @@ export const REST_ROUTES: readonly RestRoute[] = [
       codes: [],
     },
     ['', 'address=x'],
+  ),
+  // accounts
+  rest(
+    'accountStates',
+    route(ACCOUNT_STATES, accountStatesRequest, accounts.getAccountStates, (r) => r.accounts.length),
+    {
+      summary: "The latest states of up to 1000 accounts, with their contract's get-method ids and interfaces, by account",
+      ok: { description: 'the states of the accounts the index knows ([] when none)', schema: 'AccountStatesResponse' },
+      codes: [],
+    },
+    ['', 'address=nope', `address=${ANY}&include_boc=maybe`],
+  ),
+  rest(
+    'walletStates',
+    route(WALLET_STATES, walletStatesRequest, accounts.getWalletStates, (r) => r.accounts.length),
+    {
+      summary: 'The latest states of up to 1000 accounts read as wallets (type, seqno, wallet id) where their code is a known wallet',
+      ok: { description: 'the states of the accounts the index knows ([] when none)', schema: 'WalletStatesResponse' },
+      codes: [],
+    },
+    ['', `address=${ANY}&include_boc=false`],
+  ),
+  ...(['addressInformation', 'account'] as const).map((name) =>
+    rest(
+      name,
+      route(ADDRESS_INFORMATION, accountAddressRequest, accounts.getAddressInformation),
+      {
+        summary: `${name === 'account' ? 'Alias of /addressInformation: ' : ''}an account's balance, code, data, last transaction and status (TON HTTP API v2's shape, from the index)`,
+        ok: { description: 'the account (an `uninit` stub with a zero balance when the index has no state of it)', schema: 'AddressInformation' },
+        codes: [401, 501],
+      },
+      ['', 'address=nope', `address=${ANY}&use_v2=maybe`],
+    ),
+  ),
+  ...(['walletInformation', 'wallet'] as const).map((name) =>
+    rest(
+      name,
+      route(WALLET_INFORMATION, accountAddressRequest, accounts.getWalletInformation),
+      {
+        summary: `${name === 'wallet' ? 'Alias of /walletInformation: ' : ''}a wallet's balance, type, seqno, wallet id, last transaction and status (TON HTTP API v2's shape, from the index)`,
+        ok: { description: 'the wallet (an `uninit` stub when the index has no state of the account)', schema: 'WalletInformation' },
+        codes: [401, 409, 501],
+      },
+      ['', 'address=nope'],
+    ),
+  ),
+  rest(
+    'topAccountsByBalance',
+    route(TOP_ACCOUNTS_BY_BALANCE, topAccountsRequest, accounts.getTopAccountsByBalance),
+    {
+      summary: 'Accounts by balance, richest first, ties by account descending',
+      ok: { description: 'a bare array of {account, balance} ([] past the end)', schema: 'TopAccountsByBalance' },
+      codes: [],
+    },
+    ['limit=5000', 'sort=desc'],
   ),
 ];
 

@@ -4,6 +4,7 @@
  */
 import type { JsonNode } from '../jsonNode';
 import { readNftCollection, readNftItem, readNftSale, readNftTransfer } from './nfts';
+import { readAccountState, readWalletState } from './accounts';
 import type { AssetRows } from './rows';
 
 export type ElementReader = (element: JsonNode, out: AssetRows) => void;
@@ -14,4 +15,7 @@ export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {
   nft_items: (element, out) => readNftItem(element, out),
   nft_transfers: readNftTransfer,
   nft_sales: readNftSale,
+  // accounts
+  accounts: readAccountState,
+  wallets: readWalletState,
 };
