@@ -91,6 +91,16 @@ describe('OpenAPI document', () => {
       `/api/v3/pendingTransactions?account=0:${'1'.repeat(64)}`,
       `/api/v3/pendingActions?ext_msg_hash=${encodeURIComponent(pending.traces[0].external_hash)}&include_transactions=true`,
       '/api/v3/messages?limit=x',
+      `/api/v3/accountStates?address=${account}&address=${tx.in_msg.source ?? account}`,
+      `/api/v3/accountStates?address=${account}&include_boc=false`,
+      `/api/v3/walletStates?address=${account}&address=0:${'1'.repeat(64)}`,
+      `/api/v3/addressInformation?address=${account}`,
+      `/api/v3/account?address=0:${'1'.repeat(64)}`,
+      '/api/v3/addressInformation',
+      `/api/v3/walletInformation?address=${account}`,
+      `/api/v3/wallet?address=0:${'1'.repeat(64)}`,
+      `/api/v3/wallet?address=${account}&use_v2=true`,
+      '/api/v3/topAccountsByBalance?limit=20',
     ]) {
       await validateRoute(url);
     }

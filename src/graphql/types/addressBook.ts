@@ -22,7 +22,7 @@ export const AddressBookEntry = builder.objectRef<WireAddressBookEntry & { addre
     interfaces: t.exposeStringList('interfaces', {
       nullable: true,
       description:
-        "Contract interfaces detected from code and get-methods (TON Center names such as `jetton_wallet`). This service does not ship TON Center's detection table: null when the latest state has neither code nor known get-methods, else [].",
+        'Contract interfaces as TON Center detects them (its names, such as `wallet_v4r2` or `jetton_wallet`): the one a known code hash names, else every interface whose get-methods the code all has (sorted; null when none matches), [] when the index knows no get-methods of it; null when the latest state has neither a code hash nor get-methods.',
     }),
   }),
 });
