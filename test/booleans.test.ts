@@ -68,9 +68,7 @@ const queryString = (params: Record<string, string>) =>
 const paths = Object.entries(OPENAPI.paths).map(([path, item]) => {
   const parameters = (item as { get: { parameters: { name: string; schema: { type?: unknown } }[] } }).get.parameters;
   const own = parameters.map((p) => p.name).filter((name) => !(CONTROL_PARAMS as readonly string[]).includes(name));
-  const match = routeParams.find(
-    ([name, route]) => path.endsWith(`/${name}`) && Object.keys(route.params).sort().join() === [...own].sort().join(),
-  );
+  const match = routeParams.find(([name, route]) => path.endsWith(`/${name}`) && Object.keys(route.params).sort().join() === [...own].sort().join());
   const booleans = parameters.filter((p) => p.schema.type === 'boolean').map((p) => p.name);
   return { path, route: match?.[1], booleans };
 });
