@@ -34,6 +34,7 @@ function argOf(arg: ArgBuilder, p: Param, description: string) {
     }
     case 'address':
     case 'hash':
+    case 'string':
     case 'opcode':
     case 'shard':
       return arg.string({ required: p.required !== undefined, description });

@@ -83,6 +83,12 @@ export interface HashListParam extends Common {
   max: number;
 }
 
+/** One string taken as given (a name to match exactly), at most `maxLength` characters, never empty. */
+export interface StringParam extends Common {
+  kind: 'string';
+  maxLength: number;
+}
+
 export interface StringListParam extends Common {
   kind: 'stringList';
   max?: number;
@@ -96,6 +102,7 @@ export type Param =
   | AddressListParam
   | HashParam
   | HashListParam
+  | StringParam
   | StringListParam
   | LtParam
   | UtimeParam
@@ -129,7 +136,7 @@ type ValueOf<P extends Param> = P extends IntegerParam
       ? P['acceptsNull'] extends true
         ? string | null | undefined
         : RequiredOr<P, string>
-      : P extends HashParam | LtParam | ShardParam
+      : P extends HashParam | LtParam | ShardParam | StringParam
         ? RequiredOr<P, string>
         : P extends BooleanParam
           ? boolean | undefined
@@ -212,6 +219,15 @@ function parseOne(name: string, p: Param, source: ParamSource, key: string): unk
       if (raws.length === 0 && p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
       const scalar = SCALARS[p.kind === 'hashList' ? 'hash' : 'address'];
       return [...new Set(raws.map((raw, i) => scalar.parse(raw) ?? fail(`parameter "${name}" value ${i + 1}`, scalar.what, raw)))];
+    }
+    case 'string': {
+      const raw = singleOf(name, source, key);
+      if (raw === undefined) {
+        if (p.required !== undefined) throw badInput(`parameter "${name}" is required: ${p.required}`);
+        return undefined;
+      }
+      if (raw === '' || raw.length > p.maxLength) throw badInput(`parameter "${name}" must be 1 to ${p.maxLength} characters, got ${raw.length}`);
+      return raw;
     }
     case 'stringList': {
       const values = stringListOf(name, source.list(key), p.max);

@@ -398,6 +398,93 @@ const schemas = {
     ['wallet_type', 'seqno', 'wallet_id'],
   ),
   TopAccountsByBalance: { type: 'array', items: { ...object({ account: address, balance: numstr }), additionalProperties: false } },
+  DNSRecord: object({
+    nft_item_address: address,
+    nft_item_owner: naddress,
+    domain: nstr,
+    dns_next_resolver: naddress,
+    dns_wallet: naddress,
+    dns_site_adnl: { ...nstr, description: 'the ADNL address, base64 as the indexer stores it' },
+    dns_storage_bag_id: { ...nstr, description: 'the TON Storage bag id, base64 as the indexer stores it' },
+  }),
+  DNSRecordsResponse: object({ records: { type: 'array', items: ref('DNSRecord') }, address_book: ref('AddressBook') }),
+  OrderAction: object({
+    destination: naddress,
+    value: nnumstr,
+    body_raw: { ...nstr, description: 'the message body, a base64 BOC' },
+    parsed: { type: 'boolean' },
+    error: nstr,
+    parsed_body: {
+      type: ['object', 'null'],
+      description: "shaped per parsed_body_type, keys in TON Center's order: query ids are JSON numbers, amounts decimal strings, cells base64 BOCs",
+    },
+    parsed_body_type: {
+      enum: [
+        'ton_transfer',
+        'jetton_transfer',
+        'jetton_burn',
+        'jetton_mint',
+        'nft_transfer',
+        'jetton_top_up',
+        'jetton_change_admin',
+        'jetton_claim_admin',
+        'jetton_change_content',
+        'jetton_call_to',
+        'jetton_set_status',
+        'single_nominator_withdraw',
+        'single_nominator_change_validator',
+        'vesting_internal_transfer',
+        'multisig_update_params',
+        'unknown',
+      ],
+    },
+    send_mode: { type: 'integer' },
+  }),
+  MultisigOrder: object({
+    address,
+    multisig_address: naddress,
+    order_seqno: nnumstr,
+    threshold: nint,
+    sent_for_execution: nbool,
+    approvals_mask: nnumstr,
+    approvals_num: nint,
+    expiration_date: nint,
+    order_boc: nstr,
+    signers: { type: ['array', 'null'], items: address },
+    last_transaction_lt: nnumstr,
+    code_hash: nhash,
+    data_hash: nhash,
+    actions: { type: ['array', 'null'], items: ref('OrderAction'), description: 'null unless parse_actions (and null when the BOC does not read)' },
+  }),
+  Multisig: object({
+    address,
+    next_order_seqno: nnumstr,
+    threshold: nint,
+    signers: { type: ['array', 'null'], items: address },
+    proposers: { type: ['array', 'null'], items: address },
+    last_transaction_lt: nnumstr,
+    code_hash: nhash,
+    data_hash: nhash,
+    orders: {
+      type: ['array', 'null'],
+      items: ref('MultisigOrder'),
+      description: "null when orders were asked for and there are none, [] when include_orders=false (TON Center's rule)",
+    },
+  }),
+  MultisigResponse: object({ multisigs: { type: 'array', items: ref('Multisig') }, address_book: ref('AddressBook') }),
+  MultisigOrderResponse: object({ orders: { type: 'array', items: ref('MultisigOrder') }, address_book: ref('AddressBook') }),
+  VestingInfo: object({
+    address,
+    start_time: nint,
+    total_duration: nint,
+    unlock_period: nint,
+    cliff_duration: nint,
+    sender_address: naddress,
+    owner_address: naddress,
+    total_amount: nnumstr,
+    whitelist: { type: 'array', items: address },
+  }),
+  VestingContractsResponse: object({ vesting_contracts: { type: 'array', items: ref('VestingInfo') }, address_book: ref('AddressBook') }),
   TracesResponse: {
     ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
     properties: {
@@ -459,6 +546,8 @@ function parameterSchema(p: Param) {
     case 'addressList':
     case 'hashList':
       return { type: 'array', items: str, maxItems: p.max };
+    case 'string':
+      return { type: 'string', minLength: 1, maxLength: p.maxLength };
     case 'stringList':
       return { type: 'array', items: str, ...(p.max === undefined ? {} : { maxItems: p.max }) };
   }

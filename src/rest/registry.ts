@@ -47,6 +47,12 @@ import * as pendingTraces from './pendingTraces';
 import * as pendingTransactions from './pendingTransactions';
 import * as traces from './traces';
 import * as transactions from './transactions';
+import { DNS_RECORDS, dnsRecordsRequest } from '../operations/dnsRecords';
+import { MULTISIG_ORDERS, MULTISIG_WALLETS, multisigOrdersRequest, multisigWalletsRequest } from '../operations/multisig';
+import { VESTING, vestingRequest } from '../operations/vesting';
+import * as dns from './dns';
+import * as multisig from './multisig';
+import * as vesting from './vesting';
 
 export const API_PREFIX = '/api/v3/';
 
@@ -398,6 +404,49 @@ export const REST_ROUTES: readonly RestRoute[] = [
       codes: [],
     },
     ['limit=5000', 'sort=desc'],
+  ),
+  // dns
+  rest(
+    'dns/records',
+    route(DNS_RECORDS, dnsRecordsRequest, dns.getDnsRecords),
+    {
+      summary: 'DNS items resolving to a wallet, or holding a domain: shortest domain first, then by name and item address',
+      ok: { description: 'the page as `{records, address_book}` (no metadata)', schema: 'DNSRecordsResponse' },
+      codes: [],
+    },
+    ['', `wallet=${ANY}&domain=foo.ton`, 'domain=', 'wallet=foo.ton', 'domain=foo.ton&limit=5000'],
+  ),
+  // multisig
+  rest(
+    'multisig/wallets',
+    route(MULTISIG_WALLETS, multisigWalletsRequest, multisig.getMultisigs, (r) => r.page.limit),
+    {
+      summary: 'Multisig v2 contracts by address or by a signer or proposer, by id, each with its newest orders (actions unparsed)',
+      ok: { description: 'the page as `{multisigs, address_book}` (no metadata)', schema: 'MultisigResponse' },
+      codes: [],
+    },
+    ['', `address=${ANY}&sort=newest`, `wallet_address=${ANY}&include_orders=yes`],
+  ),
+  rest(
+    'multisig/orders',
+    route(MULTISIG_ORDERS, multisigOrdersRequest, multisig.getMultisigOrders, (r) => r.page.limit),
+    {
+      summary: 'Multisig v2 orders by address or multisig, by id, with their actions read from the order BOC on request',
+      ok: { description: 'the page as `{orders, address_book}` (no metadata)', schema: 'MultisigOrderResponse' },
+      codes: [],
+    },
+    ['', `multisig_address=${ANY}&limit=1001`, `address=${ANY}&parse_actions=maybe`],
+  ),
+  // vesting
+  rest(
+    'vesting',
+    route(VESTING, vestingRequest, vesting.getVesting, (r) => r.page.limit),
+    {
+      summary: 'Vesting contracts by address, or by a wallet that owns or funded them (or, with check_whitelist, is whitelisted), by id',
+      ok: { description: 'the page as `{vesting_contracts, address_book}` (no metadata)', schema: 'VestingContractsResponse' },
+      codes: [],
+    },
+    ['', `contract_address=${ANY}&wallet_address=${ANY}`, `wallet_address=${ANY}&check_whitelist=2`],
   ),
 ];
 

@@ -5,7 +5,10 @@
 import type { JsonNode } from '../jsonNode';
 import { readNftCollection, readNftItem, readNftSale, readNftTransfer } from './nfts';
 import { readAccountState, readWalletState } from './accounts';
+import { readDnsRecord } from './dns';
+import { readMultisig, readMultisigOrder } from './multisig';
 import type { AssetRows } from './rows';
+import { readVesting } from './vesting';
 
 export type ElementReader = (element: JsonNode, out: AssetRows) => void;
 
@@ -18,4 +21,11 @@ export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {
   // accounts
   accounts: readAccountState,
   wallets: readWalletState,
+  // dns
+  records: readDnsRecord,
+  // multisig
+  multisigs: readMultisig,
+  orders: readMultisigOrder,
+  // vesting
+  vesting_contracts: readVesting,
 };

@@ -1,0 +1,58 @@
+/** vesting: vesting contracts by address, or by a wallet that owns, funded or (optionally) is whitelisted on them. */
+import type { RequestContext } from '../context';
+import { type VestingRow, type VestingSelector, vestingContracts, whitelists } from '../data/vesting';
+import { addresses, paging, SORT } from '../params/common';
+import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
+
+/** The whitelist entries a contract carries at most (TON Center reads them all). */
+export const WHITELIST_PER_CONTRACT = 100;
+
+export const VESTING = {
+  params: {
+    contract_address: addresses('Vesting contracts'),
+    wallet_address: addresses('Vesting contracts these wallets own or funded (and are whitelisted on, with check_whitelist)'),
+    check_whitelist: { kind: 'boolean', description: 'With wallet_address: also contracts whose whitelist holds one of them (default false).' },
+    ...paging('Vesting contracts', 100),
+    sort: {
+      ...SORT,
+      default: 'asc',
+      description: 'By row id: the order in which the indexer first stored them (TON Center ignores sort and always answers asc).',
+    },
+  },
+  exactlyOne: [['contract_address', 'wallet_address']],
+} as const satisfies RouteParams;
+
+export interface VestingRequest {
+  selector: VestingSelector;
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' };
+}
+
+export function vestingRequest(source: ParamSource): VestingRequest {
+  const p = parseParams(VESTING, source);
+  return {
+    selector: p.contract_address.length > 0 ? { contracts: p.contract_address } : { wallets: p.wallet_address, checkWhitelist: p.check_whitelist ?? false },
+    page: { limit: p.limit, offset: p.offset, sort: p.sort },
+  };
+}
+
+export interface VestingWithWhitelist {
+  row: VestingRow;
+  /** Wallets in the database's order, at most WHITELIST_PER_CONTRACT. */
+  whitelist: string[];
+}
+
+export async function findVestings(ctx: RequestContext, request: VestingRequest): Promise<VestingWithWhitelist[]> {
+  const rows = await vestingContracts(ctx.db, request.selector, request.page);
+  const entries = await whitelists(
+    ctx.db,
+    rows.map((r) => r.address),
+    WHITELIST_PER_CONTRACT,
+  );
+  const byContract = new Map<string | null, typeof entries>();
+  for (const e of entries) {
+    const list = byContract.get(e.vesting_contract_address);
+    if (list) list.push(e);
+    else byContract.set(e.vesting_contract_address, [e]);
+  }
+  return rows.map((row) => ({ row, whitelist: (byContract.get(row.address) ?? []).map((e) => e.wallet_address) }));
+}
