@@ -46,7 +46,7 @@ export async function multisigs(db: Queryable, filter: MultisigFilter, page: { l
   if (filter.addresses.length > 0) where.push(`m.address = any(${bind(filter.addresses)}::varchar[])`);
   if (filter.members.length > 0) {
     const members = bind(filter.members);
-    where.push(`(m.signers && ${members}::tonaddr[] or m.proposers && ${members}::tonaddr[])`);
+    where.push(`(m.signers && ${members}::varchar[]::tonaddr[] or m.proposers && ${members}::varchar[]::tonaddr[])`);
   }
   return db.query<MultisigRow>(
     `select m.address, m.next_order_seqno, m.threshold, m.signers::text[] as signers, m.proposers::text[] as proposers,
