@@ -39,7 +39,11 @@ export interface MultisigFilter {
   members: string[];
 }
 
-/** Multisigs by id in the direction asked (id is unique: a total order). */
+/**
+ * Multisigs by id in the direction asked (id is unique: a total order). By member, the order is `id + 0`: the
+ * planner cannot estimate `&&` on addresses and would walk the id index backwards filtering every row (600 ms on
+ * 200,000 multisigs for a signer of 32); this way the GIN indexes find the few rows (6 ms) and they are sorted.
+ */
 export async function multisigs(db: Queryable, filter: MultisigFilter, page: { limit: number; offset: number; sort: Sort }): Promise<MultisigRow[]> {
   const { values, bind } = boundValues();
   const where: string[] = [];
@@ -52,7 +56,7 @@ export async function multisigs(db: Queryable, filter: MultisigFilter, page: { l
     `select m.address, m.next_order_seqno, m.threshold, m.signers::text[] as signers, m.proposers::text[] as proposers,
             m.last_transaction_lt, m.code_hash, m.data_hash
        from multisig m where ${where.join(' and ')}
-      order by m.id ${page.sort === 'asc' ? 'asc' : 'desc'}
+      order by ${filter.members.length > 0 ? 'm.id + 0' : 'm.id'} ${page.sort === 'asc' ? 'asc' : 'desc'}
       limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
