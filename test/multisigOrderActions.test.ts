@@ -1,4 +1,4 @@
-import { beginCell, Cell } from '@ton/core';
+import { beginCell, Cell, internal, storeMessageRelaxed } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { goBoc } from '../src/encoding/goBoc';
 import { goString } from '../src/encoding/goString';
@@ -186,6 +186,41 @@ describe('multisig order actions, as TON Center parses them', () => {
       master_msg_query_id: 9n,
       master_msg_jetton_amount: '1000',
     });
+  });
+
+  it('reads the other bodies TON Center knows, each with its keys in order', () => {
+    const inner = beginCell()
+      .store(storeMessageRelaxed(internal({ to: RECIPIENT, value: 9n, body: comment('vested') })))
+      .endCell();
+    const setStatus = beginCell().storeUint(0xeed236d3, 32).storeUint(4, 64).storeUint(1, 8).endCell();
+    const q = (op: number) => beginCell().storeUint(op, 32).storeUint(11, 64);
+    const bodies: [Cell, string, Record<string, unknown>][] = [
+      [q(0x595f07bc).storeCoins(77n).storeAddress(SIGNER_A).endCell(), 'jetton_burn', { query_id: 11n, amount: '77', response_destination: raw(SIGNER_A) }],
+      [q(0x00009fd3).endCell(), 'jetton_top_up', { query_id: 11n }],
+      [q(0x6501f354).storeAddress(SIGNER_B).endCell(), 'jetton_change_admin', { query_id: 11n, new_admin_address: raw(SIGNER_B) }],
+      [q(0xfb88e119).endCell(), 'jetton_claim_admin', { query_id: 11n }],
+      [q(0xcb862902).storeStringTail('https://x/meta.json').endCell(), 'jetton_change_content', { query_id: 11n, new_metadata_url: 'https://x/meta.json' }],
+      [
+        q(0x235caf52).storeAddress(RECIPIENT).storeCoins(5n).storeRef(setStatus).endCell(),
+        'jetton_call_to',
+        { query_id: 11n, to_address: raw(RECIPIENT), ton_amount: '5', action_type: 'JettonSetStatus', action_data: b64(setStatus) },
+      ],
+      [setStatus, 'jetton_set_status', { query_id: 4n, new_status: 1 }],
+      [q(0x00001000).storeCoins(3n).endCell(), 'single_nominator_withdraw', { query_id: 11n, coins: '3' }],
+      [q(0x00001001).storeAddress(SIGNER_C).endCell(), 'single_nominator_change_validator', { query_id: 11n, validator_address: raw(SIGNER_C) }],
+      [
+        q(0x75097f5d).storeUint(3, 8).storeRef(inner).endCell(),
+        'vesting_internal_transfer',
+        { query_id: 11n, send_mode: 3, destination: raw(RECIPIENT), value: '9', message_body: b64(comment('vested')), comment: 'vested' },
+      ],
+    ];
+    const actions = parseOrderActions(orderBoc(bodies.map(([body]) => sendMessage(MULTISIG, 1n, body))))!;
+    bodies.forEach(([, type, expected], i) => {
+      expect(actions[i].parsed_body_type).toBe(type);
+      expect(actions[i].parsed_body).toEqual(expected);
+      expect(Object.keys(actions[i].parsed_body!)).toEqual(Object.keys(expected));
+    });
+    expect(addressesOfAction(actions[9])).toEqual([raw(MULTISIG), raw(RECIPIENT)]);
   });
 
   it('gives an action it cannot read the shape TON Center gives, and the other actions still', () => {
