@@ -166,6 +166,15 @@ describe.each(await availableBackends())("round trip of TON Center's dns/records
     expect((await (await service.get('/api/v3/dns/records?domain=gemcoder.ton&x_no_address_book=1')).json()).address_book).toEqual(file.address_book);
   });
 
+  it('refuses a record with neither its item address nor a domain, naming where', async () => {
+    await expect(importDocument(db.writer, 'bad.json', JSON.stringify({ records: [{ dns_wallet: WALLET }], address_book: {} }))).rejects.toThrow(
+      'bad.json: $.records[0].nft_item_address: expected the DNS item address (or at least the domain)',
+    );
+    await expect(importDocument(db.writer, 'bad.json', JSON.stringify({ records: [{ nft_item_address: 'x', domain: 'a.ton' }] }))).rejects.toThrow(
+      'bad.json: $.records[0].nft_item_address: expected an account address, got "x"',
+    );
+  });
+
   it('imports its own answers again unchanged', async () => {
     const before = await (await service.get('/api/v3/dns/records?domain=gemcoder.ton')).text();
     await importDocument(db.writer, 'again', before);
