@@ -1,6 +1,7 @@
-import { Cell } from '@ton/core';
+import { beginCell, Cell } from '@ton/core';
 
 const ENCRYPTED_COMMENT = 0x2167da4b;
+const JETTON_TRANSFER = 0x0f8a7ea5;
 
 /** The bytes of a snake-encoded tail: this cell's remaining whole bytes, then each first reference's, in turn. */
 function snakeBytes(slice: ReturnType<Cell['beginParse']>): Buffer {
@@ -37,4 +38,27 @@ export function forwardPayloadComment(payload: string | null): { comment: string
     return { comment: null, encrypted: false };
   }
   return { comment: null, encrypted: false };
+}
+
+/**
+ * The forward payload a jetton `transfer#0f8a7ea5` body carries inline (its `Either Cell ^Cell` bit 0), which
+ * ton-indexer does not store: a new cell of the body's remaining bits and references, as a base64 BOC with
+ * CRC32C and no index (the form the indexer stores a referenced payload in). Null when the body is not such a
+ * transfer, the payload is in a reference, or nothing follows the bit.
+ */
+export function inlineForwardPayload(body: string): string | null {
+  try {
+    const s = Cell.fromBase64(body).beginParse();
+    if (s.remainingBits < 32 || s.loadUint(32) !== JETTON_TRANSFER) return null;
+    s.skip(64); // query_id
+    s.loadCoins(); // amount
+    s.loadAddressAny(); // destination
+    s.loadAddressAny(); // response_destination
+    if (s.loadBit()) s.loadRef(); // custom_payload
+    s.loadCoins(); // forward_ton_amount
+    if (s.loadBit() || (s.remainingBits === 0 && s.remainingRefs === 0)) return null;
+    return beginCell().storeSlice(s).endCell().toBoc({ idx: false, crc32: true }).toString('base64');
+  } catch {
+    return null;
+  }
 }

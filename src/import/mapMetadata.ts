@@ -39,13 +39,16 @@ export function readMetadata(node: JsonNode, out: MetadataRows): void {
       const row: Record<string, unknown> = { address };
       if (type === 'nft_items') row.index = info.get('nft_index').optDecimal();
       out.tokens.set(`${type}/${address}`, { table: type, row });
-      if (info.has('valid')) {
+      // Before `valid` existed, TON Center listed the fields of fetched metadata under an indexed address.
+      const fetchedBeforeValid =
+        !info.has('valid') && entry.get('is_indexed').optBool() === true && ['name', 'symbol', 'description', 'image', 'extra'].some((k) => info.has(k));
+      if (info.has('valid') || fetchedBeforeValid) {
         const extra = info.get('extra');
         if (!extra.isNull() && !extra.isObject()) extra.fail('expected an object');
         out.addressMetadata.set(`${address}/${type}`, {
           address,
           type,
-          valid: info.get('valid').bool(),
+          valid: fetchedBeforeValid || info.get('valid').bool(),
           name: info.get('name').optStr(),
           symbol: info.get('symbol').optStr(),
           description: info.get('description').optStr(),

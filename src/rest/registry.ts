@@ -31,6 +31,10 @@ import { PENDING_TRANSACTIONS, pendingTransactionsRequest } from '../operations/
 import { TRACES, tracesRequest } from '../operations/traces';
 import { TRANSACTIONS, transactionsRequest } from '../operations/transactions';
 import { DECODE, decodeRequest, decodeWeight } from '../operations/decode';
+import { JETTON_BURNS, jettonBurnsRequest } from '../operations/jettonBurns';
+import { JETTON_MASTERS, jettonMastersRequest } from '../operations/jettonMasters';
+import { JETTON_TRANSFERS, jettonTransfersRequest } from '../operations/jettonTransfers';
+import { JETTON_WALLETS, jettonWalletsRequest } from '../operations/jettonWallets';
 import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
 import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operations/transactionsByMessage';
 import type { RequestSettings } from '../params/requestSettings';
@@ -40,6 +44,7 @@ import * as accounts from './accounts';
 import * as actions from './actions';
 import * as blocks from './blocks';
 import * as decode from './decode';
+import * as jettons from './jettons';
 import * as messages from './messages';
 import * as nfts from './nfts';
 import * as pendingActions from './pendingActions';
@@ -447,6 +452,49 @@ export const REST_ROUTES: readonly RestRoute[] = [
       codes: [],
     },
     ['', `contract_address=${ANY}&wallet_address=${ANY}`, `wallet_address=${ANY}&check_whitelist=2`],
+  ),
+  // jettons
+  rest(
+    'jetton/masters',
+    route(JETTON_MASTERS, jettonMastersRequest, jettons.getJettonMasters, (r) => r.page.limit),
+    {
+      summary: 'Jetton masters by address or admin (none: all of them), by id (by address when addresses are given)',
+      ok: { description: page, schema: 'JettonMastersResponse' },
+      codes: [],
+    },
+    ['address=EQ-not-an-address', 'limit=1001', 'sort=desc'],
+  ),
+  rest(
+    'jetton/wallets',
+    route(JETTON_WALLETS, jettonWalletsRequest, jettons.getJettonWallets, (r) => r.page.limit),
+    {
+      summary:
+        "Jetton wallets by address, owner and jetton, in TON Center's order for those filters (by balance with sort), every order ended by the wallet id",
+      ok: { description: page, schema: 'JettonWalletsResponse' },
+      codes: [],
+    },
+    [`jetton_address=${ANY}&jetton_address=${ANY.replace('0:1', '0:2')}`, 'sort=balance', 'exclude_zero_balance=maybe'],
+  ),
+  rest(
+    'jetton/transfers',
+    route(JETTON_TRANSFERS, jettonTransfersRequest, jettons.getJettonTransfers, (r) => r.page.limit),
+    {
+      summary:
+        'Jetton transfers (aborted ones left out) by owner, wallet, jetton and time, newest first, with their payloads decoded; an inline forward payload is read from the transfer body',
+      ok: { description: page, schema: 'JettonTransfersResponse' },
+      codes: [],
+    },
+    ['address=EQ-not-an-address', `owner_address=${ANY}&direction=sideways`, 'direction=in', `owner_address=${ANY}&address=${ANY}`],
+  ),
+  rest(
+    'jetton/burns',
+    route(JETTON_BURNS, jettonBurnsRequest, jettons.getJettonBurns, (r) => r.page.limit),
+    {
+      summary: 'Jetton burns (aborted ones included, as TON Center lists them) by owner, wallet, jetton and time, newest first',
+      ok: { description: page, schema: 'JettonBurnsResponse' },
+      codes: [],
+    },
+    ['address=EQ-not-an-address', 'start_lt=-1'],
   ),
 ];
 

@@ -7,6 +7,7 @@ import { readNftCollection, readNftItem, readNftSale, readNftTransfer } from './
 import { readAccountState, readWalletState } from './accounts';
 import { readDnsRecord } from './dns';
 import { readMultisig, readMultisigOrder } from './multisig';
+import { readJettonBurn, readJettonMaster, readJettonTransfer, readJettonWallet } from './jettons';
 import type { AssetRows } from './rows';
 import { readVesting } from './vesting';
 
@@ -28,4 +29,9 @@ export const ASSET_ENVELOPES: Readonly<Record<string, ElementReader>> = {
   orders: readMultisigOrder,
   // vesting
   vesting_contracts: readVesting,
+  // jettons
+  jetton_masters: readJettonMaster,
+  jetton_wallets: readJettonWallet,
+  jetton_transfers: readJettonTransfer,
+  jetton_burns: readJettonBurn,
 };
