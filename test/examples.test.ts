@@ -147,6 +147,10 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
       '/api/v3/actions',
       '/api/v3/pendingActions',
       '/api/v3/decode',
+      '/api/v3/jetton/masters',
+      '/api/v3/jetton/wallets',
+      '/api/v3/jetton/transfers',
+      '/api/v3/jetton/burns',
     ]);
   });
 });
