@@ -139,8 +139,8 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     expect(json).toMatchObject({ graphql: '/graphql', docs: '/api/v3/docs', openapi: '/api/v3/openapi.json' });
     // every route of the registry, in its order
     expect(json.rest.map((r: any) => r.path)).toEqual(REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`));
-    // the demo set (testnet traces and transactions) holds no token contract and no action; /decode's examples are
-    // in README
+    // the demo set (testnet traces and transactions) holds no token contract, no action, no wallet among the example
+    // accounts, no DNS, multisig or vesting contract; /decode's examples are in README
     expect(json.rest.filter((r: any) => typeof r.example !== 'string').map((r: any) => r.path)).toEqual([
       '/api/v3/metadata',
       '/api/v3/events',
@@ -151,6 +151,12 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
       '/api/v3/nft/items',
       '/api/v3/nft/transfers',
       '/api/v3/nft/sales',
+      '/api/v3/walletInformation',
+      '/api/v3/wallet',
+      '/api/v3/dns/records',
+      '/api/v3/multisig/wallets',
+      '/api/v3/multisig/orders',
+      '/api/v3/vesting',
       '/api/v3/jetton/masters',
       '/api/v3/jetton/wallets',
       '/api/v3/jetton/transfers',

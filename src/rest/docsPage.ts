@@ -93,6 +93,13 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       ex.seqno === null ? [] : [{ url: `${v3('masterchainBlockShardState')}?seqno=${ex.seqno}`, what: 'the top block of each shard at it' }],
     [v3('addressBook')]: ex.account === null ? [] : [{ url: `${v3('addressBook')}?address=${ex.account}`, what: "an account's user-friendly form and domain" }],
     [v3('metadata')]: ex.token === null ? [] : [{ url: `${v3('metadata')}?address=${ex.token}`, what: "a token's metadata" }],
+    [v3('accountStates')]:
+      ex.account === null ? [] : [{ url: `${v3('accountStates')}?address=${ex.account}&include_boc=false`, what: "an account's latest state and interfaces" }],
+    [v3('walletStates')]: ex.account === null ? [] : [{ url: `${v3('walletStates')}?address=${ex.account}`, what: 'the same account read as a wallet' }],
+    [v3('addressInformation')]:
+      ex.account === null ? [] : [{ url: `${v3('addressInformation')}?address=${ex.account}`, what: "an account's balance, code, data and status" }],
+    [v3('account')]: ex.account === null ? [] : [{ url: `${v3('account')}?address=${ex.account}`, what: 'the same, by its alias' }],
+    [v3('topAccountsByBalance')]: ex.seqno === null ? [] : [{ url: `${v3('topAccountsByBalance')}?limit=5`, what: 'the five richest accounts' }],
     [v3('traces')]:
       ex.traceId === null
         ? []
