@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** The trace emulator's Redis (pending traces); optional. */
   redisUrl?: string;
+  /** The TON HTTP API v2 endpoint the forwarding routes call (TON Center's `-v2`); without `url` they answer 501. */
+  tonApiV2: { url?: string; apiKey?: string; timeoutMs: number };
   /** undefined: taken from the database (what the importer recorded), else mainnet. */
   network?: Network;
   statementTimeoutMs: number;
@@ -134,6 +136,12 @@ function access(env: NodeJS.ProcessEnv): Config['access'] {
   };
 }
 
+function tonApiV2(env: NodeJS.ProcessEnv): Config['tonApiV2'] {
+  const url = text(env, 'TON_API_V2_URL');
+  if (url !== undefined && !URL.canParse(url)) throw new ConfigError('TON_API_V2_URL must be an http:// or https:// URL');
+  return { url, apiKey: text(env, 'TON_API_V2_API_KEY'), timeoutMs: integer(env, 'TON_API_V2_TIMEOUT_MS') };
+}
+
 /** `true` is one proxy (a balancer in front), not every hop: trusting all would take the leftmost entry, which the client writes. */
 function trustProxy(raw: string): number | string[] {
   if (/^(false|no|off)$/i.test(raw)) return 0;
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(text(env, 'DATA_DIR')!),
     network: choice<Network>(env, 'TON_NETWORK'),
     redisUrl: text(env, 'REDIS_URL'),
+    tonApiV2: tonApiV2(env),
     statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS'),
     poolMax: integer(env, 'PG_POOL_MAX'),
     connectTimeoutMs: integer(env, 'PG_CONNECT_TIMEOUT_MS'),

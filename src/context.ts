@@ -14,6 +14,7 @@ import type { LiveAdmission, LiveRuntime } from './live/runtime';
 import type { BodyBudget } from './http/body';
 import type { BodyDecoder } from './decode/cache';
 import { RawTexts } from './wire/rawJson';
+import type { TonApiV2 } from './upstream/tonApiV2';
 
 /** What a running service shares between requests. */
 export interface Services {
@@ -45,6 +46,8 @@ export interface Services {
   maxTraceTransactions: number;
   /** Live events (the Streaming API and GraphQL subscriptions), when this process serves them. */
   live?: LiveRuntime;
+  /** The TON HTTP API v2 endpoint the forwarding routes call (TON_API_V2_URL); they answer 501 without it. */
+  tonApiV2?: TonApiV2;
   /** API keys and rate limits (off unless configured). */
   access?: { policy: AccessPolicy; limiter: RateLimiter };
 }

@@ -18,6 +18,7 @@ import { DatabaseFinalityWatcher } from './live/dbWatcher';
 import { readAccountState } from './live/accountState';
 import { addSettingFlags, withFlags } from './settings/flags';
 import { LiveDemo, liveDemoOn } from './live/demo';
+import { TonApiV2 } from './upstream/tonApiV2';
 
 /** The longest wait at exit for log lines standard output has not taken yet. */
 const EXIT_FLUSH_MS = 1000;
@@ -56,6 +57,7 @@ async function main() {
     requestTimeoutMs: config.requestTimeoutMs,
     bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
     decoder: bodyDecoder(config.decode),
+    tonApiV2: config.tonApiV2.url === undefined ? undefined : new TonApiV2({ ...config.tonApiV2, url: config.tonApiV2.url }),
     access: {
       policy: { ...config.access, apiKeys: new Set(config.access.apiKeys), trustProxy: proxyTrust(config.access.trustProxy) },
       limiter: new RateLimiter({ redis: rateLimitRedis }),
@@ -110,6 +112,7 @@ async function main() {
     if (!finished) return exit(1);
     redis?.disconnect();
     rateLimitRedis?.disconnect();
+    services.tonApiV2?.close();
     // The embedded database closes after a statement a client gave up on (X-Timeout) has finished.
     const closing = db.close().catch((err: Error) => log.warn({ err }, 'closing the database'));
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, left()).unref())]);

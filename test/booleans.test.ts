@@ -62,15 +62,17 @@ const queryString = (params: Record<string, string>) =>
     .join('&');
 
 /**
- * Each REST path with the parameter description it serves: the route of that path, whose names must be the path's
- * route parameters (routes of the same names, such as addressBook's and nft/sales' `address`, are told apart by path).
+ * Each REST path answering GET with the parameter description it serves: the route of that path, whose names must be
+ * the path's route parameters (routes of the same names, such as addressBook's and nft/sales' `address`, are told
+ * apart by path). A POST-only route takes its request as a JSON body, no query parameters of its own.
  */
-const paths = Object.entries(OPENAPI.paths).map(([path, item]) => {
-  const parameters = (item as { get: { parameters: { name: string; schema: { type?: unknown } }[] } }).get.parameters;
+const paths = Object.entries(OPENAPI.paths).flatMap(([path, item]) => {
+  if (!item.get) return [];
+  const parameters = (item.get as { parameters: { name: string; schema: { type?: unknown } }[] }).parameters;
   const own = parameters.map((p) => p.name).filter((name) => !(CONTROL_PARAMS as readonly string[]).includes(name));
   const match = routeParams.find(([name, route]) => path.endsWith(`/${name}`) && Object.keys(route.params).sort().join() === [...own].sort().join());
   const booleans = parameters.filter((p) => p.schema.type === 'boolean').map((p) => p.name);
-  return { path, route: match?.[1], booleans };
+  return [{ path, route: match?.[1], booleans }];
 });
 
 describe("booleans, in TON Center's vocabulary", () => {

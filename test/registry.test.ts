@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/http/html';
 import { routeLabel } from '../src/http/metrics';
-import { OPENAPI } from '../src/rest/openapi';
-import { API_PREFIX, DOCS_PATH, OPENAPI_PATH, REST_ROUTES } from '../src/rest/registry';
+import { OPENAPI, operationOf } from '../src/rest/openapi';
+import { API_PREFIX, DOCS_PATH, methodsLabel, OPENAPI_PATH, REST_ROUTES } from '../src/rest/registry';
 import { emptyService } from './helpers/emptyService';
 
 const paths = REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`);
@@ -25,7 +25,7 @@ describe('the REST route registry', () => {
 
   it('is what OpenAPI describes, in the same order', () => {
     expect(Object.keys(OPENAPI.paths)).toEqual(paths);
-    for (const r of REST_ROUTES) expect(OPENAPI.paths[`${API_PREFIX}${r.name}`].get.operationId).toBe(r.name);
+    for (const r of REST_ROUTES) expect(operationOf(OPENAPI.paths[`${API_PREFIX}${r.name}`]).operation.operationId).toBe(r.name);
   });
 
   it('gives every route, the OpenAPI document and the docs page a /metrics label of its own', () => {
@@ -36,7 +36,7 @@ describe('the REST route registry', () => {
   it('is what the docs page documents, with the error examples each route lists', async () => {
     const page = await (await service.get(DOCS_PATH)).text();
     for (const r of REST_ROUTES) {
-      expect(page).toContain(`<section id="${r.name}"><h2>${r.post ? 'GET and POST' : 'GET'} <code>${API_PREFIX}${r.name}</code></h2>`);
+      expect(page).toContain(`<section id="${r.name}"><h2>${methodsLabel(r)} <code>${API_PREFIX}${r.name}</code></h2>`);
       for (const query of r.errors) expect(page).toContain(`<code>${escapeHtml(`${API_PREFIX}${r.name}${query === '' ? '' : `?${query}`}`)}</code> → `);
     }
   });

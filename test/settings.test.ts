@@ -30,7 +30,7 @@ function another(s: Setting): string {
     case 'choice':
       return s.choices.find((c) => c !== s.default)!;
     case 'text':
-      return ['2', 'postgres://host/db', 'redis://host:6379'].find((v) => !s.pattern || s.pattern.test(v))!;
+      return ['2', 'postgres://host/db', 'redis://host:6379', 'http://host:8081/api/v2'].find((v) => !s.pattern || s.pattern.test(v))!;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Examples } from '../data/examples';
 import { escapeHtml } from './html';
 import { exampleUrls } from '../rest/docsPage';
-import { OPENAPI } from '../rest/openapi';
+import { OPENAPI, operationOf } from '../rest/openapi';
 
 /** What `/` lists: where each door is, and a request that answers on this database for each route. */
 export function serviceIndex(ex: Examples) {
@@ -9,7 +9,10 @@ export function serviceIndex(ex: Examples) {
   return {
     service: 'tonql',
     graphql: '/graphql',
-    rest: Object.entries(OPENAPI.paths).map(([path, { get }]) => ({ path, summary: get.summary, example: examples[path]?.[0]?.url ?? null })),
+    rest: Object.entries(OPENAPI.paths).map(([path, item]) => {
+      const { operation, methods } = operationOf(item);
+      return { path, methods, summary: operation.summary, example: examples[path]?.[0]?.url ?? null };
+    }),
     docs: '/api/v3/docs',
     openapi: '/api/v3/openapi.json',
     operations: ['/health', '/ready', '/healthcheck', '/metrics'],
@@ -20,7 +23,8 @@ export function indexPage(ex: Examples): string {
   const index = serviceIndex(ex);
   const routes = index.rest
     .map(
-      (r) => `<li><code>GET ${escapeHtml(r.path)}</code>: ${escapeHtml(r.summary)}${r.example ? ` (<a href="${escapeHtml(r.example)}">try it</a>)` : ''}</li>`,
+      (r) =>
+        `<li><code>${escapeHtml(r.methods.replace(' and ', ', '))} ${escapeHtml(r.path)}</code>: ${escapeHtml(r.summary)}${r.example ? ` (<a href="${escapeHtml(r.example)}">try it</a>)` : ''}</li>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql</title>

@@ -1,6 +1,6 @@
 import type { Examples } from '../data/examples';
 import { escapeHtml } from '../http/html';
-import { OPENAPI } from './openapi';
+import { OPENAPI, operationOf } from './openapi';
 
 export interface ErrorExample {
   url: string;
@@ -131,8 +131,11 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
 export function docsPage(ex: Examples, errors: ErrorExample[]): string {
   const examples = exampleUrls(ex);
   const routes = Object.entries(OPENAPI.paths).map(([path, ops]) => {
-    const { get } = ops;
-    const methods = 'post' in ops ? 'GET and POST' : 'GET';
+    const { operation: get, methods, body } = operationOf(ops);
+    const schema = body?.content['application/json'].schema.$ref.split('/').pop();
+    const request = body
+      ? `<p>${escapeHtml(methods === 'POST' ? 'Request' : 'POST request')}: a JSON body, ${escapeHtml(body.description)} (schema <code>${escapeHtml(schema ?? '')}</code> in the <a href="/api/v3/openapi.json">OpenAPI document</a>).</p>`
+      : '';
     const params = (get.parameters as readonly Param[])
       .map(
         (p) =>
@@ -147,13 +150,14 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
     const responses = Object.entries(get.responses)
       .map(([code, r]) => `<li><b>${code}</b> ${escapeHtml((r as { description: string }).description)}</li>`)
       .join('');
-    return `<section id="${escapeHtml(get.operationId)}"><h2>${methods} <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>
+    return `<section id="${escapeHtml(get.operationId)}"><h2>${methods} <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.</p>${request}
 <table><tr><th>parameter</th><th>value</th><th>meaning</th></tr>${params}</table>
 <h3>Try it</h3><ul>${links || '<li>no data in this database to show yet</li>'}</ul>
 <h3>Answers</h3><ul>${responses}</ul>${failures ? `<h3>Errors, as this service answers them</h3><ul>${failures}</ul>` : ''}</section>`;
   });
   const toc = Object.values(OPENAPI.paths)
-    .map(({ get }) => `<a href="#${escapeHtml(get.operationId)}">${escapeHtml(get.operationId)}</a>`)
+    .map((ops) => operationOf(ops).operation)
+    .map((get) => `<a href="#${escapeHtml(get.operationId)}">${escapeHtml(get.operationId)}</a>`)
     .join(' · ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tonql REST API (TON Center v3)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;line-height:1.45}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}table{border-collapse:collapse;width:100%}code{font-size:90%;background:#f4f4f4;padding:0 3px;word-break:break-all}h2{margin-top:2em}</style></head>

@@ -75,6 +75,63 @@ function descriptionSchema() {
   return object({ ...phaseProperties(DESCRIPTION_FIELDS), ...Object.fromEntries(phases) });
 }
 
+/** The bodies of the routes forwarded to a TON HTTP API v2 endpoint, and their answers. */
+function v2Schemas() {
+  const boc = { type: 'string', description: 'a BOC in base64' };
+  const fee = { type: 'integer', minimum: 0 };
+  const fees = object({ in_fwd_fee: fee, storage_fee: fee, gas_fee: fee, fwd_fee: fee });
+  const stackValue = { type: 'string', description: 'num: a `0x` hex or decimal string, or a JSON integer; cell, slice: a BOC in base64' };
+  return {
+    V2SendMessageRequest: {
+      type: 'object',
+      required: ['boc'],
+      additionalProperties: false,
+      properties: { boc: { ...boc, description: 'the external message, a BOC in base64' } },
+    },
+    V2SendMessageResult: {
+      type: 'object',
+      required: ['message_hash'],
+      additionalProperties: false,
+      properties: { message_hash: str, message_hash_norm: { ...str, description: 'the normalized hash, when the upstream gives it' } },
+    },
+    V2StackArgument: object({ type: { enum: ['num', 'cell', 'slice'] }, value: { oneOf: [stackValue, { type: 'integer' }] } }),
+    V2RunGetMethodRequest: {
+      type: 'object',
+      required: ['address', 'method'],
+      additionalProperties: false,
+      properties: {
+        address: { ...str, description: 'raw or user-friendly' },
+        method: { ...str, description: 'the get-method name, such as `seqno`' },
+        stack: { type: ['array', 'null'], items: ref('V2StackArgument'), maxItems: 256 },
+      },
+    },
+    V2StackEntity: object({
+      type: { enum: ['num', 'cell', 'slice', 'tuple', 'list'] },
+      value: {
+        oneOf: [
+          { ...str, description: 'num: `0x` hex (`-0x…` when negative); cell, slice: a BOC in base64' },
+          { type: 'array', items: ref('V2StackEntity') },
+        ],
+      },
+    }),
+    V2RunGetMethodResult: object({ gas_used: { type: 'integer' }, exit_code: { type: 'integer' }, stack: { type: 'array', items: ref('V2StackEntity') } }),
+    V2EstimateFeeRequest: {
+      type: 'object',
+      required: ['address'],
+      additionalProperties: false,
+      properties: {
+        address: { ...str, description: 'raw or user-friendly' },
+        body: boc,
+        init_code: boc,
+        init_data: boc,
+        ignore_chksig: { type: 'boolean', description: 'false when absent, as TON Center sends it' },
+      },
+    },
+    V2EstimatedFee: fees,
+    V2EstimateFeeResult: object({ source_fees: ref('V2EstimatedFee'), destination_fees: { type: ['array', 'null'], items: ref('V2EstimatedFee') } }),
+  };
+}
+
 const schemas = {
   Error: object({ error: str, code: { type: 'integer' } }),
   BlockRef: object({ workchain: nint, shard: nnumstr, seqno: nint }),
@@ -327,6 +384,7 @@ const schemas = {
   NftItemsResponse: object({ nft_items: { type: 'array', items: ref('NftItem') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   NftTransfersResponse: object({ nft_transfers: { type: 'array', items: ref('NftTransfer') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   NftSalesResponse: object({ nft_sales: { type: 'array', items: ref('NftSale') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  ...v2Schemas(),
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
@@ -581,11 +639,14 @@ const errors = (...codes: number[]) =>
           404: 'not found',
           405: 'method not allowed',
           409: 'the account is not a wallet',
+          413: 'the request body is larger than 1 MiB',
           422: 'a parameter is malformed, missing, repeated or unknown',
           429: 'rate limit exceeded (Retry-After)',
+          500: 'an internal error; from a forwarding route, the upstream ok:false answer with no other code',
+          501: 'TON_API_V2_URL is not set: there is nowhere to forward the request (the POST routes that forward, use_v2=true)',
+          502: 'the TON HTTP API v2 endpoint could not be reached, or answered something that is not a v2 response',
           503: 'the database cannot be reached, or the service is too busy to queue the request (Retry-After)',
-          501: 'not served here without a setting (use_v2=true needs TON_API_V2_URL)',
-          504: 'the statement timeout fired',
+          504: 'the statement timeout fired (forwarded requests: TON_API_V2_TIMEOUT_MS passed)',
         }[c],
         content: { 'application/json': { schema: ref('Error') } },
       },
@@ -668,11 +729,25 @@ function route(operationId: string, summary: string, params: RouteParams, ok: { 
   };
 }
 
+type Operation = Omit<ReturnType<typeof route>['get'], 'responses'> & { responses: Record<string, { description: string; content?: unknown }> };
+interface RequestBody {
+  required: boolean;
+  description: string;
+  content: { 'application/json': { schema: { $ref: string } } };
+}
+/** GET, POST or both; a POST's JSON body in `requestBody`. */
+export interface PathItem {
+  get?: Operation;
+  post?: Operation & { requestBody: RequestBody };
+}
+
 /** A registry route's OpenAPI path item. */
-function pathOf({ name, spec, doc, post }: RestRoute) {
+function pathOf({ name, spec, doc, post }: RestRoute): PathItem {
   const path = route(name, doc.summary, spec, doc.ok, doc.codes);
   if (post) {
     const body = { required: true, description: post.description, content: { 'application/json': { schema: ref(post.schema) } } };
+    // a POST-only route: its one operation takes the route's name
+    if (post.read) return { post: { ...path.get, parameters: control, requestBody: body } };
     return { ...path, post: { ...path.get, operationId: `${name}Post`, parameters: control, requestBody: body } };
   }
   if (!doc.notModified) return path;
@@ -692,3 +767,13 @@ export const OPENAPI = {
     securitySchemes: { APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, APIKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' } },
   },
 } as const;
+
+/**
+ * A path's operation as people read it: its GET (or, for a route answering only POST, its POST), the methods
+ * it answers (`GET`, `GET and POST`, `POST`) and what its JSON request body holds, when it takes one.
+ */
+export function operationOf(item: PathItem) {
+  const operation = item.get ?? item.post!;
+  const methods = item.get && item.post ? 'GET and POST' : item.get ? 'GET' : 'POST';
+  return { operation, methods, body: item.post?.requestBody };
+}

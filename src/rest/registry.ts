@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from '../context';
 import { ACCOUNT_STATES, accountStatesRequest } from '../operations/accountStates';
+import { ApiError } from '../errors';
 import { ACTIONS, actionsRequest } from '../operations/actions';
 import { ADDRESS_INFORMATION, accountAddressRequest, WALLET_INFORMATION } from '../operations/addressInformation';
 import { TOP_ACCOUNTS_BY_BALANCE, topAccountsRequest } from '../operations/topAccountsByBalance';
@@ -37,6 +38,7 @@ import { JETTON_TRANSFERS, jettonTransfersRequest } from '../operations/jettonTr
 import { JETTON_WALLETS, jettonWalletsRequest } from '../operations/jettonWallets';
 import { BLOCK_PAGE } from '../operations/transactionsByMasterchainBlock';
 import { TRANSACTIONS_BY_MESSAGE, transactionsByMessageRequest } from '../operations/transactionsByMessage';
+import { estimateFeeRequest, MAX_STACK_ENTRIES, runGetMethodRequest, sendMessageRequest } from '../operations/v2Proxy';
 import type { RequestSettings } from '../params/requestSettings';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import * as lookups from './addressBook';
@@ -58,6 +60,7 @@ import { VESTING, vestingRequest } from '../operations/vesting';
 import * as dns from './dns';
 import * as multisig from './multisig';
 import * as vesting from './vesting';
+import * as v2Proxy from './v2Proxy';
 
 export const API_PREFIX = '/api/v3/';
 
@@ -68,6 +71,11 @@ export interface Parsed {
   cacheKey?: (settings: RequestSettings) => string;
   /** How many transactions it may shape at most, for the limiter's memory bound (1 when small). */
   weight?: number;
+  /**
+   * Its work waits on another server (TON_API_V2_URL), whose client bounds the calls in flight and the bytes
+   * read: it takes no limiter turn, which would hold one of the few slots meant for database work.
+   */
+  forwarded?: boolean;
 }
 
 export interface Route {
@@ -92,9 +100,29 @@ export interface RestRoute extends Route {
   doc: RouteDoc;
   /** Query strings it refuses, shown on the docs page with the answer the parser really gives. */
   errors: string[];
-  /** Also answers POST: the parameters from a JSON body (422 when it is not one), same parser and handler. */
-  post?: { source: (body: Buffer) => ParamSource; description: string; schema: string };
+  /** Answers POST, its request a JSON body (described by `description` and the OpenAPI schema `schema`). */
+  post?: JsonBody;
 }
+
+/**
+ * A JSON request body: either the route's parameters (`source`; the route answers GET too, same parser and
+ * handler), or the whole request of a route that answers only POST (`read`, 422 before anything runs; GET and
+ * HEAD get 405, and the route's `spec` has no parameters).
+ */
+export type JsonBody = { description: string; schema: string } & (
+  | { source: (body: Buffer) => ParamSource; read?: never }
+  | { read: (body: Buffer) => Parsed; source?: never }
+);
+
+/** The methods a route answers: GET and HEAD, with POST when it reads a body, only POST when the body is its whole request. */
+export const methodsOf = (route: RestRoute | undefined): readonly ('GET' | 'HEAD' | 'POST')[] =>
+  route?.post?.read ? ['POST'] : route?.post ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+
+/** How the docs page and the 405 answer name them: `GET`, `GET and POST`, `POST`. */
+export const methodsLabel = (route: RestRoute | undefined) =>
+  methodsOf(route)
+    .filter((m) => m !== 'HEAD')
+    .join(' and ');
 
 type Run = Parsed['run'];
 
@@ -117,7 +145,33 @@ function route<R>(
   };
 }
 
-const rest = (name: string, handler: Route, doc: RouteDoc, errors: string[] = []): RestRoute => ({ name, ...handler, doc, errors });
+const rest = (name: string, handler: Route & Pick<RestRoute, 'post'>, doc: RouteDoc, errors: string[] = []): RestRoute => ({ name, ...handler, doc, errors });
+
+const NO_PARAMS: RouteParams = { params: {} };
+
+/**
+ * A route answering only POST: `read` checks the JSON body (422 naming the field) and `run` forwards it to
+ * TON_API_V2_URL, holding no limiter turn (`forwarded`).
+ */
+function forwardedPost<R>(
+  read: (body: Buffer) => R,
+  run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>,
+  body: { description: string; schema: string },
+): Route & Pick<RestRoute, 'post'> {
+  return {
+    spec: NO_PARAMS,
+    parse: () => {
+      throw new ApiError(405, 'this route takes its request as a JSON body: use POST', 'BAD_USER_INPUT');
+    },
+    post: {
+      ...body,
+      read: (bytes) => {
+        const request = read(bytes);
+        return { run: (ctx, settings) => run(ctx, request, settings), forwarded: true };
+      },
+    },
+  };
+}
 
 const page = 'the page ([] when nothing matches)';
 const ANY = `0:${'1'.repeat(64)}`;
@@ -496,13 +550,51 @@ export const REST_ROUTES: readonly RestRoute[] = [
     },
     ['address=EQ-not-an-address', 'start_lt=-1'],
   ),
+  // v2 proxy: forwarded to TON_API_V2_URL (501 without it); an upstream ok:false keeps its code and error
+  rest(
+    'message',
+    forwardedPost(sendMessageRequest, v2Proxy.postMessage, { description: '{"boc": the external message as a base64 BOC}', schema: 'V2SendMessageRequest' }),
+    {
+      summary: "Sends an external message through the TON HTTP API v2 endpoint's sendBocReturnHash",
+      ok: { description: 'its hash, and its normalized hash when the endpoint gives it', schema: 'V2SendMessageResult' },
+      codes: [413, 500, 501, 502],
+    },
+  ),
+  rest(
+    'runGetMethod',
+    forwardedPost(runGetMethodRequest, v2Proxy.postRunGetMethod, {
+      description: `{"address", "method", "stack": at most ${MAX_STACK_ENTRIES} entries {"type": "num"|"cell"|"slice", "value"}}`,
+      schema: 'V2RunGetMethodRequest',
+    }),
+    {
+      summary: "Runs a get-method through the TON HTTP API v2 endpoint's runGetMethod",
+      ok: {
+        description:
+          '{gas_used, exit_code, stack}: numbers as 0x hex, cells and slices as base64 BOCs, tuples and lists nested (a non-zero exit code is still 200)',
+        schema: 'V2RunGetMethodResult',
+      },
+      codes: [413, 500, 501, 502],
+    },
+  ),
+  rest(
+    'estimateFee',
+    forwardedPost(estimateFeeRequest, v2Proxy.postEstimateFee, {
+      description: '{address, body, init_code, init_data (base64 BOCs, "" when absent), ignore_chksig (false when absent)}',
+      schema: 'V2EstimateFeeRequest',
+    }),
+    {
+      summary: "Estimates a message's fees through the TON HTTP API v2 endpoint's estimateFee",
+      ok: { description: '{source_fees, destination_fees}, each fee in nanotons', schema: 'V2EstimateFeeResult' },
+      codes: [413, 500, 501, 502],
+    },
+  ),
 ];
 
 /** The documents served beside the routes. */
 export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}docs`;
 
-/** The paths that also answer POST (they read a request body). */
+/** The paths that answer POST (they read a request body). */
 export const REST_POST_PATHS: ReadonlySet<string> = new Set(REST_ROUTES.filter((r) => r.post).map((r) => `${API_PREFIX}${r.name}`));
 
 /** Every path under /api/v3/ this service answers (the `/metrics` route labels). */

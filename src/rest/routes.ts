@@ -5,7 +5,7 @@ import { BusyError, ClientGoneError, workSignal, type Slot } from '../http/limit
 import { logUnexpected, requestIdOf } from '../http/logUnexpected';
 import { MAX_BODY_BYTES, readBody } from '../http/body';
 import { CONTROL_PARAMS, QueryParams, restParamNames, restSource } from './query';
-import { API_PREFIX, DOCS_PATH, OPENAPI_PATH, REST_ROUTES, type RestRoute } from './registry';
+import { API_PREFIX, DOCS_PATH, methodsLabel, methodsOf, OPENAPI_PATH, REST_ROUTES, type RestRoute } from './registry';
 import { readRequestSettings } from './requestSettings';
 import { sendError, sendJson, sendPage, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
@@ -43,14 +43,19 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
   const now = services.pageCache?.now ?? Date.now;
   const timing = () => `app;dur=${(performance.now() - started).toFixed(1)}, db;desc="${ctx?.stats.statements ?? 0} statements"`;
   try {
-    const posted = req.method === 'POST' ? ROUTES[path]?.post : undefined;
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) {
-      const allow = ROUTES[path]?.post ? 'GET, HEAD, POST' : 'GET, HEAD';
-      return sendError(req, res, new ApiError(405, `method ${req.method} is not allowed; use ${allow.replace(', HEAD', '')}`, 'BAD_USER_INPUT'), {
-        ...common,
-        Allow: allow,
-      });
+    const methods: readonly string[] = methodsOf(ROUTES[path]);
+    if (!methods.includes(req.method ?? '')) {
+      return sendError(
+        req,
+        res,
+        new ApiError(405, `method ${req.method} is not allowed; use ${methodsLabel(ROUTES[path]).replace(' and ', ', ')}`, 'BAD_USER_INPUT'),
+        {
+          ...common,
+          Allow: methods.join(', '),
+        },
+      );
     }
+    const posted = req.method === 'POST' ? ROUTES[path]?.post : undefined;
     if (path === OPENAPI_PATH) return sendJson(req, res, 200, OPENAPI_JSON, common);
     if (path === DOCS_PATH) {
       const page = docsPage(await (services.examples ?? cachedExamples(services.db))(), ERROR_EXAMPLES);
@@ -60,8 +65,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     const route = ROUTES[path];
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
     const query = new QueryParams(rawQuery, posted ? [...CONTROL_PARAMS] : restParamNames(route.spec));
-    // a POST reads its parameters from the JSON body (within the process-wide body budget), a GET from the query
-    const parsed = route.parse(posted ? posted.source(await readBody(req, res, MAX_BODY_BYTES, services.bodies)) : restSource(query));
+    // a POST reads the JSON body (within the process-wide body budget): its parameters, or its whole request; a GET the query
+    const body = posted && (await readBody(req, res, MAX_BODY_BYTES, services.bodies));
+    const parsed = !body ? route.parse(restSource(query)) : posted.read ? posted.read(body) : route.parse(posted.source(body));
     const settings = readRequestSettings(query, req.headers);
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;
@@ -74,7 +80,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
         return { payload: payload ?? requestCtx.raw.bytes(body), immutable };
       };
-      const { payload, immutable } = services.limiter ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
+      const { payload, immutable } = services.limiter && !parsed.forwarded ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
       deadline.stop();
       if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
       const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;

@@ -48,6 +48,7 @@ export type Setting = IntegerSetting | BooleanSetting | ChoiceSetting | TextSett
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 const REDIS_URL = /^rediss?:\/\//;
+const HTTP_URL = /^https?:\/\//;
 
 export const TRUST_PROXY_FORMS =
   'false, true (one proxy), a number of proxies from 0 to 100, or addresses and CIDRs (and loopback, linklocal, uniquelocal) separated by commas';
@@ -79,6 +80,28 @@ export const SETTINGS = [
     pattern: REDIS_URL,
     accepts: 'a redis:// or rediss:// URL',
     help: "the trace emulator's Redis, for pending traces and live events (read-only)",
+  },
+  {
+    env: 'TON_API_V2_URL',
+    kind: 'text',
+    shown: 'none (the forwarding routes answer 501)',
+    pattern: HTTP_URL,
+    accepts: 'an http:// or https:// URL',
+    help: "a TON HTTP API v2 (ton-http-api) endpoint such as https://toncenter.com/api/v2: `message`, `runGetMethod`, `estimateFee` and `use_v2=true` are forwarded to it, as TON Center's `-v2` does",
+  },
+  {
+    env: 'TON_API_V2_API_KEY',
+    kind: 'text',
+    shown: 'none',
+    help: 'the key sent to TON_API_V2_URL as its `api_key` query parameter, as TON Center sends its `-v2-apikey`',
+  },
+  {
+    env: 'TON_API_V2_TIMEOUT_MS',
+    kind: 'integer',
+    default: 10_000,
+    min: 1,
+    max: 600_000,
+    help: 'how long a forwarded request may take, connection to last byte (a lower `x_timeout` lowers it); then 504',
   },
   {
     env: 'STATEMENT_TIMEOUT_MS',
