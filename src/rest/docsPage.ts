@@ -124,6 +124,10 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
         ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }]
         : []),
     ],
+    [v3('balanceChanges')]:
+      ex.traceId === null
+        ? []
+        : [{ url: `${v3('balanceChanges')}?trace_id=${hash(ex.traceId)}`, what: 'the nanotons, fees and jettons a trace moved, per address' }],
   };
 }
 

@@ -385,6 +385,20 @@ const schemas = {
   NftTransfersResponse: object({ nft_transfers: { type: 'array', items: ref('NftTransfer') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   NftSalesResponse: object({ nft_sales: { type: 'array', items: ref('NftSale') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ...v2Schemas(),
+  BalanceChanges: object({
+    changes: {
+      type: ['object', 'null'],
+      additionalProperties: { type: 'integer' },
+      description: 'per address (raw), nanotons received less fees paid; exact integers that may exceed 2^53',
+    },
+    fees: { type: ['object', 'null'], additionalProperties: { type: 'integer', minimum: 0 }, description: 'per address, the fees it paid in nanotons' },
+    jettons: {
+      type: ['object', 'null'],
+      additionalProperties: { type: 'object', additionalProperties: numstr },
+      description:
+        'per owner, per jetton master: the amount gained (negative: sent), a decimal string; `""` stands for an owner or master not in jetton_wallets',
+    },
+  }),
   MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
   ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
@@ -635,6 +649,7 @@ const errors = (...codes: number[]) =>
       String(c),
       {
         description: {
+          400: 'a required parameter is missing (where TON Center answers 400)',
           401: 'API key missing or unknown; on addressInformation and walletInformation, the address is missing (as TON Center answers)',
           404: 'not found',
           405: 'method not allowed',

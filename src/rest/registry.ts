@@ -11,6 +11,7 @@ import { ADDRESS_INFORMATION, accountAddressRequest, WALLET_INFORMATION } from '
 import { TOP_ACCOUNTS_BY_BALANCE, topAccountsRequest } from '../operations/topAccountsByBalance';
 import { WALLET_STATES, walletStatesRequest } from '../operations/walletStates';
 import { ADDRESS_BOOK, addressBookRequest, METADATA, metadataRequest } from '../operations/addressBook';
+import { BALANCE_CHANGES, balanceChangesRequest } from '../operations/balanceChanges';
 import { ADJACENT_TRANSACTIONS, adjacentTransactionsRequest } from '../operations/adjacentTransactions';
 import {
   BLOCKS,
@@ -61,6 +62,7 @@ import * as dns from './dns';
 import * as multisig from './multisig';
 import * as vesting from './vesting';
 import * as v2Proxy from './v2Proxy';
+import * as balances from './balanceChanges';
 
 export const API_PREFIX = '/api/v3/';
 
@@ -549,6 +551,22 @@ export const REST_ROUTES: readonly RestRoute[] = [
       codes: [],
     },
     ['address=EQ-not-an-address', 'start_lt=-1'],
+  ),
+  // balance changes
+  rest(
+    'balanceChanges',
+    route(BALANCE_CHANGES, balanceChangesRequest, balances.getBalanceChanges),
+    {
+      summary:
+        'Nanotons gained or lost (changes: value received less fees paid), fees paid and jetton amounts moved, per address, over a trace or one of its actions, as TON Center sums them',
+      ok: {
+        description:
+          'the bare object {changes, fees, jettons}, keys sorted; nanotons as JSON integers (exact, may exceed 2^53), jetton amounts as decimal strings; all three null for an action TON Center computes none for (contract_deploy)',
+        schema: 'BalanceChanges',
+      },
+      codes: [400, 404],
+    },
+    ['', 'trace_id=not-a-hash'],
   ),
   // v2 proxy: forwarded to TON_API_V2_URL (501 without it); an upstream ok:false keeps its code and error
   rest(
