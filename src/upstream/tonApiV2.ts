@@ -30,7 +30,7 @@ export const notConfigured = () =>
   new ApiError(
     501,
     'TON_API_V2_URL is not set: this route forwards to a TON HTTP API v2 endpoint (ton-http-api), and this service has none configured',
-    'SERVICE_UNAVAILABLE',
+    'NOT_IMPLEMENTED',
   );
 
 export const badGateway = (message: string) => new ApiError(502, message, 'SERVICE_UNAVAILABLE');
@@ -41,7 +41,17 @@ function upstreamRefusal(body: Record<string, unknown>): ApiError {
   const error =
     typeof body.error === 'string' ? body.error : body.error === undefined ? 'the upstream answered ok:false without an error' : JSON.stringify(body.error);
   const kind =
-    code === 404 ? 'NOT_FOUND' : code === 429 ? 'TOO_MANY_REQUESTS' : code === 504 ? 'TIMEOUT' : code < 500 ? 'BAD_USER_INPUT' : 'SERVICE_UNAVAILABLE';
+    code === 404
+      ? 'NOT_FOUND'
+      : code === 409
+        ? 'CONFLICT'
+        : code === 429
+          ? 'TOO_MANY_REQUESTS'
+          : code === 504
+            ? 'TIMEOUT'
+            : code < 500
+              ? 'BAD_USER_INPUT'
+              : 'SERVICE_UNAVAILABLE';
   return new ApiError(code, error, kind);
 }
 

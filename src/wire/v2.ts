@@ -108,7 +108,7 @@ export function toWalletInformation(result: Json): V3WalletInformation {
   const o = resultObject(m, result);
   const status = text(m, o, 'account_state');
   if (status === '') throw odd(m, 'no "account_state"');
-  if (o.wallet !== true && status !== 'uninitialized') throw new ApiError(409, 'not a wallet', 'BAD_USER_INPUT');
+  if (o.wallet !== true && status !== 'uninitialized') throw new ApiError(409, 'not a wallet', 'CONFLICT');
   const walletType = text(m, o, 'wallet_type');
   const seqno = optInteger(m, o, 'seqno');
   const walletId = optInteger(m, o, 'wallet_id');
