@@ -12,6 +12,7 @@ import { startService } from './helpers/service';
 
 const TRIMMED = 'assets/accountStates__axelar_gateway_TRIMMED__testnet_2025-10.json';
 const NOT_A_WALLET = 'assets/walletInformation__not_a_wallet_error__testnet_2024-12.json';
+const NOT_CONFIGURED = 'TON_API_V2_URL is not set: this route forwards to a TON HTTP API v2 endpoint (ton-http-api), and this service has none configured';
 const V3R2_WALLET = 'assets/walletInformation__use_v2_true_v3r2__testnet_2024-12.json';
 const DECODED_TRACES = ['contract_call', 'ton_received', 'ton_sent'].map((n) => `decoded/traces__${n}__mainnet_2025-11.json`);
 
@@ -428,7 +429,7 @@ describe.each(await availableBackends())('account and wallet routes on %s', (bac
         await refused(`${route}?use_v2=maybe`, 422, 'parameter "use_v2" must be true or false, got "maybe"');
         await refused(`${route}?address=nope`, 422, 'parameter "address" must be an address (raw, or user-friendly base64/base64url), got "nope"');
         await refused(`${route}?address=`, 422, 'parameter "address" must be an address (raw, or user-friendly base64/base64url), got ""');
-        await refused(`${route}?address=${acct(3)}&use_v2=true`, 501, 'use_v2=true forwards to TON HTTP API v2: set TON_API_V2_URL');
+        await refused(`${route}?address=${acct(3)}&use_v2=true`, 501, NOT_CONFIGURED);
         expect((await get(`${route}?address=${acct(3)}&use_v2=false`)).balance).toBe('1003');
       }
     });
@@ -502,7 +503,7 @@ describe.each(await availableBackends())('account and wallet routes on %s', (bac
     it('keeps the 401, 422 and 501 of addressInformation', async () => {
       await refused('wallet', 401, 'address of account is required');
       await refused('walletInformation?address=nope', 422, 'parameter "address" must be an address (raw, or user-friendly base64/base64url), got "nope"');
-      await refused(`wallet?address=${acct(3)}&use_v2=1`, 501, 'use_v2=true forwards to TON HTTP API v2: set TON_API_V2_URL');
+      await refused(`wallet?address=${acct(3)}&use_v2=1`, 501, NOT_CONFIGURED);
     });
   });
 

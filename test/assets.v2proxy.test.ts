@@ -535,6 +535,26 @@ describe('forwarding to a TON HTTP API v2 endpoint', () => {
       expect(Object.fromEntries(stub.seen[0].query)).toEqual({ address: ACCOUNT_RAW, api_key: 'the-key' });
     });
 
+    it("/walletInformation?use_v2=true and /account?use_v2=true answer through the same functions, with the client's x_timeout", async () => {
+      stub.answer(
+        ok({
+          wallet: true,
+          balance: '364006991',
+          account_state: 'active',
+          wallet_type: 'wallet v3 r2',
+          seqno: 54,
+          wallet_id: 698983191,
+          last_transaction_id: { '@type': 'internal.transactionId', lt: '29168518000001', hash: HASH },
+        }),
+      );
+      const res = await service.get(`/api/v3/walletInformation?address=${ACCOUNT_RAW}&use_v2=true`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(JSON.stringify(JSON.parse(fixtureText('assets/walletInformation__use_v2_true_v3r2__testnet_2024-12.json'))));
+      stub.answer({ ...ok({ balance: '1', state: 'active' }), delayMs: 1500 });
+      const slow = await service.get(`/api/v3/account?address=${ACCOUNT_RAW}&use_v2=true`, { headers: { 'X-Timeout': '200' } });
+      expect(slow.status).toBe(504);
+    });
+
     it("walletInformationV2: 409 `not a wallet` for a non-wallet that is not uninitialized (the fixture's error body)", async () => {
       stub.answer(ok({ wallet: false, balance: '5', account_state: 'active', last_transaction_id: { lt: '1', hash: HASH } }));
       const error = await walletInformationV2(ctx(), ACCOUNT_RAW).catch((e) => e);

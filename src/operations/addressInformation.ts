@@ -53,12 +53,3 @@ export async function findWalletInformation(ctx: RequestContext, request: Accoun
   const [state] = await findWalletStates(ctx, { accounts: [request.address], codeHashes: [] });
   return state ?? null;
 }
-
-/**
- * `use_v2=true`: TON Center forwards the request to TON HTTP API v2 (`getAddressInformation`,
- * `getWalletInformation`). The forwarding is written in operations/v2Proxy.ts; until it is wired here, the
- * answer is 501 naming the setting.
- */
-export async function viaV2(_ctx: RequestContext, _method: 'getAddressInformation' | 'getWalletInformation', _address: string): Promise<unknown> {
-  throw new ApiError(501, 'use_v2=true forwards to TON HTTP API v2: set TON_API_V2_URL', 'NOT_IMPLEMENTED');
-}

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../context';
 import type { LatestStatesFilter } from '../data/accountStates';
 import { findAccountStates } from '../operations/accountStates';
-import { findAddressInformation, findWalletInformation, viaV2, type AccountAddressRequest } from '../operations/addressInformation';
+import { findAddressInformation, findWalletInformation, type AccountAddressRequest } from '../operations/addressInformation';
+import { addressInformationV2, walletInformationV2 } from '../operations/v2Proxy';
 import { findTopAccounts, type TopAccountsRequest } from '../operations/topAccountsByBalance';
 import { findWalletStates, type WalletStatesRequest } from '../operations/walletStates';
 import type { RequestSettings } from '../params/requestSettings';
@@ -43,16 +44,16 @@ export async function getWalletStates(ctx: RequestContext, request: WalletStates
 }
 
 /** GET /api/v3/addressInformation (and /account): the bare object, TON Center's stub when the account is unknown. */
-export async function getAddressInformation(ctx: RequestContext, request: AccountAddressRequest) {
+export async function getAddressInformation(ctx: RequestContext, request: AccountAddressRequest, settings: RequestSettings) {
   const body = request.useV2
-    ? await viaV2(ctx, 'getAddressInformation', request.address)
+    ? await addressInformationV2(ctx, request.address, settings)
     : toWireAddressInformation(await findAddressInformation(ctx, request));
   return { body, immutable: false };
 }
 
 /** GET /api/v3/walletInformation (and /wallet): the bare object; 409 for an account that is not a wallet. */
-export async function getWalletInformation(ctx: RequestContext, request: AccountAddressRequest) {
-  const body = request.useV2 ? await viaV2(ctx, 'getWalletInformation', request.address) : toWireWalletInformation(await findWalletInformation(ctx, request));
+export async function getWalletInformation(ctx: RequestContext, request: AccountAddressRequest, settings: RequestSettings) {
+  const body = request.useV2 ? await walletInformationV2(ctx, request.address, settings) : toWireWalletInformation(await findWalletInformation(ctx, request));
   return { body, immutable: false };
 }
 
