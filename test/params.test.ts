@@ -2,7 +2,15 @@ import { buildSchema, getNullableType, isListType, type GraphQLArgument } from '
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OFFSET_PAGING } from '../src/graphql/params';
+import { ACCOUNT_STATES } from '../src/operations/accountStates';
 import { ADDRESS_BOOK, METADATA } from '../src/operations/addressBook';
+import { NFT_COLLECTIONS } from '../src/operations/nftCollections';
+import { NFT_ITEMS } from '../src/operations/nftItems';
+import { NFT_SALES } from '../src/operations/nftSales';
+import { NFT_TRANSFERS } from '../src/operations/nftTransfers';
+import { TOP_ACCOUNTS_BY_BALANCE } from '../src/operations/topAccountsByBalance';
+import { WALLET_STATES } from '../src/operations/walletStates';
 import { ADJACENT_TRANSACTIONS } from '../src/operations/adjacentTransactions';
 import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../src/operations/blocks';
 import { MESSAGES } from '../src/operations/messages';
@@ -14,7 +22,8 @@ import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } fro
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
 
-const ROUTES: [string, string, RouteParams][] = [
+/** [REST path, GraphQL root field, parameters, a connection (its `first`/`after`/`last`/`before` replace limit, offset and sort)] */
+const ROUTES: [string, string, RouteParams, boolean?][] = [
   ['/api/v3/transactionsByMasterchainBlock', 'transactionsByMasterchainBlock', BLOCK_PAGE],
   ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
   ['/api/v3/transactions', 'transactions', TRANSACTIONS],
@@ -26,7 +35,15 @@ const ROUTES: [string, string, RouteParams][] = [
   ['/api/v3/masterchainBlockShardState', 'masterchainBlockShardState', MASTERCHAIN_BLOCK_SHARD_STATE],
   ['/api/v3/addressBook', 'addressBook', ADDRESS_BOOK],
   ['/api/v3/metadata', 'metadata', METADATA],
+  ['/api/v3/nft/collections', 'nftCollections', NFT_COLLECTIONS, true],
+  ['/api/v3/nft/items', 'nftItems', NFT_ITEMS, true],
+  ['/api/v3/nft/transfers', 'nftTransfers', NFT_TRANSFERS, true],
+  ['/api/v3/nft/sales', 'nftSales', NFT_SALES],
+  ['/api/v3/accountStates', 'accountStates', ACCOUNT_STATES],
+  ['/api/v3/walletStates', 'walletStates', WALLET_STATES],
+  ['/api/v3/topAccountsByBalance', 'topAccountsByBalance', TOP_ACCOUNTS_BY_BALANCE, true],
 ];
+const CONNECTION_ARGS = ['first', 'after', 'last', 'before'];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
 const rest = (route: RouteParams, query: string) => parseParams(route, restSource(new QueryParams(query, restParamNames(route))));
 const graphql = (route: RouteParams, args: Record<string, unknown>) => parseParams(route, graphqlSource(args));
@@ -40,7 +57,7 @@ const failure = (parse: () => unknown) => {
 };
 
 describe('route parameters, described once', () => {
-  it.each(ROUTES)('%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description', (restPath, field, route) => {
+  it.each(ROUTES)('%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description', (restPath, field, route, connection) => {
     const parameters = (OPENAPI.paths as Record<string, { get: { parameters: readonly any[] } }>)[restPath].get.parameters;
     const args = new Map<string, GraphQLArgument>(
       schema
@@ -48,8 +65,9 @@ describe('route parameters, described once', () => {
         .getFields()
         [field].args.map((a) => [a.name, a]),
     );
-    expect([...args.keys()].sort()).toEqual(Object.keys(route.params).map(graphqlName).sort());
-    for (const [name, p] of Object.entries(route.params)) {
+    const shared = Object.entries(route.params).filter(([name]) => !(connection && (OFFSET_PAGING as readonly string[]).includes(name)));
+    expect([...args.keys()].sort()).toEqual([...shared.map(([name]) => graphqlName(name)), ...(connection ? CONNECTION_ARGS : [])].sort());
+    for (const [name, p] of shared) {
       const openapi = parameters.find((q) => q.name === name);
       const arg = args.get(graphqlName(name))!;
       expect(openapi, name).toBeDefined();

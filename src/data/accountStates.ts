@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { boundValues } from './sql';
+import { boundValues, keyset, type KeyColumn, type KeysetPage } from './sql';
 import type { AccountStateRow } from './rows';
 
 /** Batch function for the account-state-by-hash loader. */
@@ -83,3 +83,27 @@ export const accountsByBalance = (db: Queryable, page: { limit: number; offset: 
       order by balance desc, account desc limit $1 offset $2`,
     [page.limit, page.offset],
   );
+
+/** Richest first, ties by account descending, as REST orders them (latest_account_states_index_1). */
+export const ACCOUNT_BALANCE_KEY: readonly KeyColumn[] = [
+  { expr: 'balance', type: 'int8', field: 'balance' },
+  { expr: 'account', type: 'account', field: 'account' },
+];
+
+/** A keyset page of the accounts by balance (those without one left out, as REST leaves them). */
+export function accountsByBalanceKeyset(db: Queryable, page: KeysetPage): Promise<AccountBalanceRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(ACCOUNT_BALANCE_KEY, page, bind);
+  return db.query<AccountBalanceRow>(
+    `select account, balance from latest_account_states where ${['balance is not null', ...seek.where].join(' and ')}
+      order by ${seek.order} limit ${seek.limit}`,
+    values,
+  );
+}
+
+/** Batch function of the state-with-methods loader, by account: the data cell and get-methods, no code cell (wallets, interfaces). */
+export async function statesWithMethodsByAccounts(db: Queryable, accounts: readonly string[]): Promise<(AccountStateFullRow | null)[]> {
+  const rows = await latestStatesWithMethods(db, { accounts, codeHashes: [], cells: 'data' });
+  const byAccount = new Map(rows.map((r) => [r.account, r]));
+  return accounts.map((a) => byAccount.get(a) ?? null);
+}

@@ -19,6 +19,9 @@ export interface Examples {
   token: string | null;
   /** Whether the database holds classified actions. */
   hasActions: boolean;
+  /** The collection of the latest NFT item indexed, and that item's owner (an account with NFTs). */
+  nftCollection: string | null;
+  nftOwner: string | null;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -47,6 +50,10 @@ export async function findExamples(db: Queryable): Promise<Examples> {
       : await db.query<{ hash: string }>('select hash from transactions where mc_block_seqno = $1 order by lt desc, account desc limit 1', [seqno]);
   const transactionHash = traceId ?? latest?.hash ?? null;
   const [action] = await db.query<{ one: number }>('select 1 as one from actions limit 1');
+  // the latest item of a collection (nft_items_index_3, read backwards)
+  const [nft] = await db.query<{ collection_address: string; owner_address: string | null }>(
+    'select collection_address, owner_address from nft_items where collection_address is not null order by id desc limit 1',
+  );
   const [[message], [transaction]] =
     transactionHash === null
       ? [[], []]
@@ -64,6 +71,8 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     account: transaction?.account ?? null,
     token: token?.address ?? null,
     hasActions: action !== undefined,
+    nftCollection: nft?.collection_address ?? null,
+    nftOwner: nft?.owner_address ?? null,
   };
 }
 
@@ -77,6 +86,8 @@ const NONE: Examples = {
   account: null,
   token: null,
   hasActions: false,
+  nftCollection: null,
+  nftOwner: null,
 };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */

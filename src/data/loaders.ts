@@ -12,7 +12,8 @@ import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
 import { tracesByIds, transactionsByTraces } from './traces';
 import { blockKeyOf, blocksByKeys, committedShardBlocks, type BlockKey } from './blocks';
-import { latestStatesByAccounts } from './accountStates';
+import { latestStatesByAccounts, statesWithMethodsByAccounts } from './accountStates';
+import { createNftLoaders } from './nftLoaders';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -53,6 +54,9 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     blockTransactions: blockTransactionsLoader(db, options),
     shardBlocks: new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
     latestState: new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
+    /** Latest states with their get-methods and data cell (no code cell): wallets and interfaces. */
+    stateWithMethods: new DataLoader((accounts: readonly string[]) => statesWithMethodsByAccounts(db, accounts), options),
+    nfts: createNftLoaders(db, options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
       const byAddress = new Map<string, MetadataRow[]>();
       for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/types';
 import { windowConditions, hasTimeWindow, type Windows } from './filters';
-import { boundValues, type Bind } from './sql';
+import { boundValues, keyOrderOf, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 
 /** An `nft_collections` row as the routes read it; 64-bit and numeric values as decimal text. */
 export interface NftCollectionRow {
@@ -59,14 +59,44 @@ export interface OffsetPage {
 /** Collections by address and owner, by id (TON Center orders by id only without filters; here always). */
 export function nftCollections(db: Queryable, f: NftCollectionFilter, page: OffsetPage): Promise<NftCollectionRow[]> {
   const { values, bind } = boundValues();
-  const where: string[] = [];
-  if (f.addresses.length > 0) where.push(`N.address = any(${bind(f.addresses)}::text[])`);
-  if (f.owners.length > 0) where.push(`N.owner_address = any(${bind(f.owners)}::text[])`);
+  const where = collectionConditions(f, bind);
   return db.query<NftCollectionRow>(
     `select ${COLLECTION_COLUMNS('N')} from nft_collections N${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
       order by N.id asc, N.address asc limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
+}
+
+function collectionConditions(f: NftCollectionFilter, bind: Bind): string[] {
+  const where: string[] = [];
+  if (f.addresses.length > 0) where.push(`N.address = any(${bind(f.addresses)}::text[])`);
+  if (f.owners.length > 0) where.push(`N.owner_address = any(${bind(f.owners)}::text[])`);
+  return where;
+}
+
+/** A collection with its id, the key of its keyset pages. */
+export type NftCollectionKeyRow = NftCollectionRow & { id: string };
+
+/** Collections in the order they were first indexed (their id, unique), as REST lists them. */
+export const NFT_COLLECTION_KEY: readonly KeyColumn[] = [{ expr: 'N.id', type: 'int8', field: 'id' }];
+
+/** A keyset page of the collections matching the filter, by id (nft_collections_index_2, or _1 by owner). */
+export function nftCollectionsKeyset(db: Queryable, f: NftCollectionFilter, page: KeysetPage): Promise<NftCollectionKeyRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(NFT_COLLECTION_KEY, page, bind, 'asc');
+  const where = [...collectionConditions(f, bind), ...seek.where];
+  return db.query<NftCollectionKeyRow>(
+    `select N.id::text as id, ${COLLECTION_COLUMNS('N')} from nft_collections N${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+      order by ${seek.order} limit ${seek.limit}`,
+    values,
+  );
+}
+
+/** Batch function of the collection-by-address loader (null: not indexed). */
+export async function nftCollectionsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(NftCollectionRow | null)[]> {
+  const rows = await db.query<NftCollectionRow>(`select ${COLLECTION_COLUMNS('N')} from nft_collections N where N.address = any($1::text[])`, [addresses]);
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  return addresses.map((a) => byAddress.get(a) ?? null);
 }
 
 /** Which of TON Center's orders a page of items takes (§3.11: each later rule overrides the earlier ones). */
@@ -137,21 +167,141 @@ const nested = (r: FlatItemRow): NftItemRow => ({
 /** An item's collection (left join `C`). */
 const WITH_COLLECTION = `left join nft_collections C on N.collection_address = C.address`;
 
+/** Items with their collection and the GetGems sale or auction contract that owns them (`extra`: more item columns). */
+const selectItems = (extra = '') => `select ${ITEM_COLUMNS}${extra}, ${COLLECTION_COLUMNS('C', 'c_')},
+            S.address as s_address, S.nft_owner_address as s_nft_owner_address, A.address as a_address, A.nft_owner as a_nft_owner
+       from nft_items N ${WITH_COLLECTION}
+       left join getgems_nft_sales S on N.owner_address = S.address and N.address = S.nft_address
+       left join getgems_nft_auctions A on N.owner_address = A.address and N.address = A.nft_addr`;
+
 /** Items matching every filter, with their collection and the sale or auction contract that owns them. */
 export async function nftItems(db: Queryable, f: NftItemFilter, page: OffsetPage): Promise<NftItemRow[]> {
   const { values, bind } = boundValues();
   const where = itemConditions(f, bind);
   const rows = await db.query<FlatItemRow>(
-    `select ${ITEM_COLUMNS}, ${COLLECTION_COLUMNS('C', 'c_')},
-            S.address as s_address, S.nft_owner_address as s_nft_owner_address, A.address as a_address, A.nft_owner as a_nft_owner
-       from nft_items N ${WITH_COLLECTION}
-       left join getgems_nft_sales S on N.owner_address = S.address and N.address = S.nft_address
-       left join getgems_nft_auctions A on N.owner_address = A.address and N.address = A.nft_addr
+    `${selectItems()}
       ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
       order by ${ITEM_ORDERS[f.order]} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
   return rows.map(nested);
+}
+
+/** An item with the columns of its keyset keys: its id, and its real owner (the seller when on sale). */
+export type NftItemKeyRow = NftItemRow & { id: string; real_owner: string | null };
+
+const KEY_COLUMNS = ', N.id::text as id, N.real_owner';
+const keyed = (r: FlatItemRow & { id: string; real_owner: string | null }): NftItemKeyRow => ({ ...nested(r), id: r.id, real_owner: r.real_owner });
+
+const ITEM_INDEX: KeyColumn = { expr: 'N.index', type: 'numeric', field: 'index' };
+const ITEM_ADDRESS: KeyColumn = { expr: 'N.address', type: 'address', field: 'address' };
+const ITEM_COLLECTION: KeyColumn = { expr: 'N.collection_address', type: 'address', field: 'collection_address', nullable: true };
+
+/**
+ * The keyset key of a list of items, per TON Center's order, each ending with a unique tie-break (the address;
+ * REST breaks ties by id, which only differs among items equal in every other column): by id; by owner (the real
+ * owner with `includeOnSale`), collection, index; by index within one collection; by last transaction lt,
+ * newest first. `ownerFixed`: the owner is the parent of the list (Account.nfts), so the key leaves it out.
+ * The index and the last transaction lt are taken as never null (ton-indexer sets both for every item); an
+ * item without a collection sorts after the others of its owner.
+ */
+export function nftItemKey(f: Pick<NftItemFilter, 'order' | 'includeOnSale'>, ownerFixed = false): { columns: readonly KeyColumn[]; order: 'asc' | 'desc' } {
+  switch (f.order) {
+    case 'id':
+      return { columns: [{ expr: 'N.id', type: 'int8', field: 'id' }], order: 'asc' };
+    case 'owner': {
+      const owner: KeyColumn = f.includeOnSale
+        ? { expr: 'N.real_owner', type: 'address', field: 'real_owner' }
+        : { expr: 'N.owner_address', type: 'address', field: 'owner_address' };
+      return { columns: [...(ownerFixed ? [] : [owner]), ITEM_COLLECTION, ITEM_INDEX, ITEM_ADDRESS], order: 'asc' };
+    }
+    case 'collection':
+      return { columns: [ITEM_INDEX, ITEM_ADDRESS], order: 'asc' };
+    case 'last_transaction':
+      return { columns: [{ expr: 'N.last_transaction_lt', type: 'int8', field: 'last_transaction_lt' }, ITEM_ADDRESS], order: 'desc' };
+  }
+}
+
+/**
+ * A keyset page of the items matching every filter, in the order of `nftItemKey`, each order served by an index
+ * of ton-indexer's (nft_items_index_3 by id, _2 or _8 by owner, _1 by collection, _4 to _7 by last transaction).
+ */
+export async function nftItemsKeyset(db: Queryable, f: NftItemFilter, page: KeysetPage): Promise<NftItemKeyRow[]> {
+  const { values, bind } = boundValues();
+  const key = nftItemKey(f);
+  const seek = keyset(key.columns, page, bind, key.order);
+  const where = [...itemConditions(f, bind), ...seek.where];
+  const rows = await db.query<FlatItemRow & { id: string; real_owner: string | null }>(
+    `${selectItems(KEY_COLUMNS)}
+      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+      order by ${seek.order} limit ${seek.limit}`,
+    values,
+  );
+  return rows.map(keyed);
+}
+
+/** The items a parent holds: a collection's, or an owner's (the seller's with `includeOnSale`, optionally of one collection). */
+export type NftItemParent = { collection: true } | { owner: true; includeOnSale: boolean; collection?: string };
+
+/** The filter of the items of one parent, for the order and key its list takes. */
+export const parentItemFilter = (parent: NftItemParent, address: string): NftItemFilter =>
+  'owner' in parent
+    ? {
+        addresses: [],
+        owners: [address],
+        includeOnSale: parent.includeOnSale,
+        collections: parent.collection === undefined ? [] : [parent.collection],
+        indexes: [],
+        order: parent.collection === undefined ? 'owner' : 'collection',
+      }
+    : { addresses: [], owners: [], includeOnSale: false, collections: [address], indexes: [], order: 'collection' };
+
+/** The same keyset page of the items of several parents in one statement: a lateral page each. */
+export async function nftItemPagesOf(db: Queryable, parent: NftItemParent, parents: readonly string[], page: KeysetPage): Promise<NftItemKeyRow[][]> {
+  const { values, bind } = boundValues();
+  const filter = parentItemFilter(parent, '');
+  const key = nftItemKey(filter, true);
+  const seek = keyset(key.columns, page, bind, key.order);
+  const where =
+    'owner' in parent
+      ? [
+          `${parent.includeOnSale ? 'N.real_owner' : 'N.owner_address'} = K.parent`,
+          ...(parent.collection === undefined ? [] : [`N.collection_address = ${bind(parent.collection)}::text`]),
+        ]
+      : ['N.collection_address = K.parent'];
+  return lateralPages(db, values, bind, parents, `${selectItems(KEY_COLUMNS)} where ${[...where, ...seek.where].join(' and ')}`, key.columns, seek, keyed);
+}
+
+/** Batch function of the item-by-address loader (null: not indexed). */
+export async function nftItemsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(NftItemRow | null)[]> {
+  const rows = (await db.query<FlatItemRow>(`${selectItems()} where N.address = any($1::text[])`, [addresses])).map(nested);
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  return addresses.map((a) => byAddress.get(a) ?? null);
+}
+
+/**
+ * One keyset page per parent (`K.parent` in `inner`), in one statement; the outer order keeps each parent's page
+ * in its own order (a join promises none). `inner` selects every key column under its field name.
+ */
+async function lateralPages<F, R>(
+  db: Queryable,
+  values: unknown[],
+  bind: Bind,
+  parents: readonly string[],
+  inner: string,
+  key: readonly KeyColumn[],
+  seek: { order: string; dir: string; limit: string },
+  map: (row: F) => R,
+): Promise<R[][]> {
+  const rows = await db.query<F & { parent_index: string }>(
+    `select K.i as parent_index, P.* from unnest(${bind(parents)}::text[]) with ordinality K(parent, i)
+       cross join lateral (${inner} order by ${seek.order} limit ${seek.limit}) P
+      order by K.i, ${keyOrderOf(key, seek.dir, 'P')}`,
+    values,
+  );
+  const lists: R[][] = parents.map(() => []);
+  for (const { parent_index: i, ...row } of rows) lists[Number(i) - 1].push(map(row as F));
+  return lists;
 }
 
 function itemConditions(f: NftItemFilter, bind: Bind): string[] {
@@ -201,6 +351,22 @@ export interface SortedPage extends OffsetPage {
  */
 export function nftTransfers(db: Queryable, f: NftTransferFilter, page: SortedPage): Promise<NftTransferRow[]> {
   const { values, bind } = boundValues();
+  const where = transferConditions(f, bind);
+  const dir = page.sort;
+  const order = `${hasTimeWindow(f.windows) ? `T.tx_now ${dir}, ` : ''}T.tx_lt ${dir}, T.tx_hash ${dir}`;
+  return db.query<NftTransferRow>(
+    `${SELECT_TRANSFERS}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+      order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    values,
+  );
+}
+
+const TRANSFER_COLUMNS = `T.tx_hash, T.tx_lt::text as tx_lt, T.tx_now, T.tx_aborted, T.query_id::text as query_id, T.nft_item_address,
+            T.nft_collection_address, T.old_owner, T.new_owner, T.response_destination, T.custom_payload,
+            T.forward_amount::text as forward_amount, T.forward_payload, T.trace_id`;
+const SELECT_TRANSFERS = `select ${TRANSFER_COLUMNS} from nft_transfers T`;
+
+function transferConditions(f: NftTransferFilter, bind: Bind): string[] {
   const where: string[] = [];
   if (f.owners.length > 0) {
     const owners = `any(${bind(f.owners)}::text[])`;
@@ -211,16 +377,56 @@ export function nftTransfers(db: Queryable, f: NftTransferFilter, page: SortedPa
   if (f.items.length > 0) where.push(`T.nft_item_address = any(${bind(f.items)}::text[])`);
   if (f.collection !== undefined) where.push(`T.nft_collection_address = ${bind(f.collection)}::text`);
   where.push(...windowConditions(f.windows, bind, { time: 'T.tx_now', lt: 'T.tx_lt' }));
-  const dir = page.sort;
-  const order = `${hasTimeWindow(f.windows) ? `T.tx_now ${dir}, ` : ''}T.tx_lt ${dir}, T.tx_hash ${dir}`;
+  return where;
+}
+
+/** Transfers newest first by logical time, ties by transaction hash (the table's key), whatever the windows. */
+export const NFT_TRANSFER_KEY: readonly KeyColumn[] = [
+  { expr: 'T.tx_lt', type: 'int8', field: 'tx_lt' },
+  { expr: 'T.tx_hash', type: 'tonhash', field: 'tx_hash' },
+];
+
+/**
+ * A keyset page of the transfers matching every filter, newest first (nft_transfers_index_2 by item, _4 by
+ * collection, _5 and _7 by owner, _9 otherwise).
+ */
+export function nftTransfersKeyset(db: Queryable, f: NftTransferFilter, page: KeysetPage): Promise<NftTransferRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(NFT_TRANSFER_KEY, page, bind);
+  const where = [...transferConditions(f, bind), ...seek.where];
   return db.query<NftTransferRow>(
-    `select T.tx_hash, T.tx_lt::text as tx_lt, T.tx_now, T.tx_aborted, T.query_id::text as query_id, T.nft_item_address,
-            T.nft_collection_address, T.old_owner, T.new_owner, T.response_destination, T.custom_payload,
-            T.forward_amount::text as forward_amount, T.forward_payload, T.trace_id
-       from nft_transfers T${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
-      order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    `${SELECT_TRANSFERS}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
     values,
   );
+}
+
+/** The same keyset page of the transfers of several items or collections in one statement. */
+export function nftTransferPagesOf(db: Queryable, of: 'item' | 'collection', parents: readonly string[], page: KeysetPage): Promise<NftTransferRow[][]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(NFT_TRANSFER_KEY, page, bind);
+  const where = [`${of === 'item' ? 'T.nft_item_address' : 'T.nft_collection_address'} = K.parent`, ...seek.where];
+  return lateralPages(db, values, bind, parents, `${SELECT_TRANSFERS} where ${where.join(' and ')}`, NFT_TRANSFER_KEY, seek, (r: NftTransferRow) => r);
+}
+
+/** Batch function of the transfers-by-transaction loader: a transaction has at most one (the table's key). */
+export async function nftTransfersByTransactions(db: Queryable, hashes: readonly string[]): Promise<NftTransferRow[][]> {
+  const rows = await db.query<NftTransferRow>(`${SELECT_TRANSFERS} where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`, [hashes]);
+  return hashes.map((h) => rows.filter((r) => r.tx_hash === h));
+}
+
+/**
+ * Batch function of the transfers-by-trace loader, each trace's by lt: through the trace's transactions
+ * (transactions_index_7, then the transfers' key), as nft_transfers has no index on trace_id.
+ */
+export async function nftTransfersByTraces(db: Queryable, traceIds: readonly string[]): Promise<NftTransferRow[][]> {
+  const rows = await db.query<NftTransferRow & { trace: string }>(
+    `select X.trace_id as trace, ${TRANSFER_COLUMNS} from transactions X join nft_transfers T on T.tx_hash = X.hash and T.tx_lt = X.lt
+      where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
+    [traceIds],
+  );
+  const byTrace = new Map<string, NftTransferRow[]>();
+  for (const { trace, ...row } of rows) byTrace.set(trace, [...(byTrace.get(trace) ?? []), row]);
+  return traceIds.map((id) => byTrace.get(id) ?? []);
 }
 
 /** A GetGems fixed-price sale with the item it sells. */

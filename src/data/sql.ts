@@ -9,8 +9,8 @@ export function boundValues() {
 
 export type Bind = ReturnType<typeof boundValues>['bind'];
 
-/** A position in a keyset-paged list: the values of its sort key, as text (64-bit values stay exact). */
-export type Key = readonly string[];
+/** A position in a keyset-paged list: the values of its sort key, as text (64-bit values stay exact); null where a nullable column holds none. */
+export type Key = readonly (string | null)[];
 
 /** A keyset page: rows strictly between `after` and `before`, at most `limit`, read from the end when `backward`. */
 export interface KeysetPage {
@@ -21,13 +21,15 @@ export interface KeysetPage {
 }
 
 /** The types a sort key column may have, each with the values it takes (a cursor is client input). */
-export type KeyType = 'int8' | 'tonhash' | 'account' | 'direction' | 'hashText';
+export type KeyType = 'int8' | 'numeric' | 'tonhash' | 'account' | 'address' | 'direction' | 'hashText';
 
 /** A column of a sort key: its SQL, its type, and the field of a served row its value is read back from (cursors). */
 export interface KeyColumn {
   expr: string;
   type: KeyType;
   field: string;
+  /** The column may hold null: it sorts after every value (PostgreSQL's default, as its indexes keep it). */
+  nullable?: true;
 }
 
 const STORED_HASH = /^[A-Za-z0-9+/]{43}=$/;
@@ -35,33 +37,71 @@ const STORED_HASH = /^[A-Za-z0-9+/]{43}=$/;
 /** Each key type: the SQL type its values are bound as, and whether a value is one such a column holds. */
 const KEY_TYPES: Record<KeyType, { sql: string; holds: (v: string) => boolean }> = {
   int8: { sql: 'int8', holds: (v) => isDecimalInRange(v, INT64_MIN, INT64_MAX) },
+  // a non-negative integer of any size (an NFT index): at most 80 digits, no leading zero
+  numeric: { sql: 'numeric', holds: (v) => /^(0|[1-9][0-9]{0,79})$/.test(v) },
   tonhash: { sql: 'tonhash', holds: (v) => STORED_HASH.test(v) },
   // an account as stored: the raw form, upper-case hex
   account: { sql: 'text', holds: (v) => parseAddress(v) === v },
+  // an address column of the asset tables: the raw form, or the indexer's `addr_none` / `addr_extern` literals
+  address: { sql: 'text', holds: (v) => parseAddress(v) === v || /^addr_(none|extern)/.test(v) },
   direction: { sql: 'text', holds: (v) => v === 'in' || v === 'out' },
   hashText: { sql: 'text', holds: (v) => STORED_HASH.test(v) },
 };
 
 /** Whether `key` is a position of a list sorted by `columns`: one value per column, each of its column's type. */
 export const isKeyOf = (columns: readonly KeyColumn[], key: readonly unknown[]): key is Key =>
-  key.length === columns.length && key.every((v, i) => typeof v === 'string' && KEY_TYPES[columns[i].type].holds(v));
+  key.length === columns.length &&
+  key.every((v, i) => (v === null ? columns[i].nullable === true : typeof v === 'string' && v.length <= 200 && KEY_TYPES[columns[i].type].holds(v)));
 
 /**
- * The conditions and order of a keyset page over a list sorted descending by `columns` (each `expr::type`), newest
- * first: `after` a key means below it, `before` above it; a backward page reads upwards from `before` (the caller
- * reverses it). Row comparisons keep the seek on the index that serves the order.
+ * The conditions and order of a keyset page over a list sorted by `columns` (each `expr::type`), descending by
+ * default (newest first: `after` a key means below it, `before` above it), or ascending (`after` above, `before`
+ * below); a backward page reads from `before` towards the start (the caller reverses it). Row comparisons keep
+ * the seek on the index that serves the order; a nullable column (null sorts last ascending, first descending,
+ * as PostgreSQL's indexes keep it) adds the cases a row comparison cannot decide.
  */
-export function keyset(columns: readonly KeyColumn[], page: KeysetPage, bind: Bind) {
+export function keyset(columns: readonly KeyColumn[], page: KeysetPage, bind: Bind, order: 'asc' | 'desc' = 'desc') {
   for (const key of [page.after, page.before]) {
     if (key && !isKeyOf(columns, key)) throw badInput(`cursor holds a position this list does not have: ${JSON.stringify(key).slice(0, 120)}`);
   }
-  const tuple = `(${columns.map((c) => c.expr).join(', ')})`;
-  const values = (key: Key) => `(${key.map((v, i) => `${bind(v)}::${KEY_TYPES[columns[i].type].sql}`).join(', ')})`;
+  const value = (v: string, i: number) => `${bind(v)}::${KEY_TYPES[columns[i].type].sql}`;
   const where: string[] = [];
-  // The bound on the leading column alone is what an index on it can seek to; the row comparison then decides ties.
-  const lead = (key: Key, op: string) => `${columns[0].expr} ${op} ${bind(key[0])}::${KEY_TYPES[columns[0].type].sql}`;
-  if (page.after) where.push(lead(page.after, '<='), `${tuple} < ${values(page.after)}`);
-  if (page.before) where.push(lead(page.before, '>='), `${tuple} > ${values(page.before)}`);
-  const dir = page.backward ? 'asc' : 'desc';
+  // `after` is past the key in the list's order: greater ascending, smaller descending.
+  const afterOp = order === 'asc' ? '>' : '<';
+  const beforeOp = order === 'asc' ? '<' : '>';
+  if (page.after) where.push(...beyond(columns, page.after, afterOp, value));
+  if (page.before) where.push(...beyond(columns, page.before, beforeOp, value));
+  const dir = page.backward ? (order === 'asc' ? 'desc' : 'asc') : order;
   return { where, order: columns.map((c) => `${c.expr} ${dir}`).join(', '), dir, limit: bind(page.limit) };
 }
+
+/** The rows whose key is strictly `op` (`<` or `>`) the key given, null being greater than any value. */
+function beyond(columns: readonly KeyColumn[], key: Key, op: '<' | '>', value: (v: string, i: number) => string): string[] {
+  const where: string[] = [];
+  // The bound on the leading column alone is what an index on it can seek to; the rest decides ties.
+  if (key[0] !== null && !columns[0].nullable) where.push(`${columns[0].expr} ${op}= ${value(key[0], 0)}`);
+  if (!columns.some((c) => c.nullable)) {
+    const tuple = `(${columns.map((c) => c.expr).join(', ')})`;
+    where.push(`${tuple} ${op} (${key.map((v, i) => value(v as string, i)).join(', ')})`);
+    return where;
+  }
+  // Lexicographic with nulls: some column beyond its value, every one before it equal.
+  const equal = (i: number) => (key[i] === null ? `${columns[i].expr} is null` : `${columns[i].expr} = ${value(key[i] as string, i)}`);
+  const past = (i: number): string | null => {
+    const v = key[i];
+    const c = columns[i];
+    if (v === null) return op === '<' ? `${c.expr} is not null` : null;
+    return op === '>' && c.nullable ? `(${c.expr} > ${value(v, i)} or ${c.expr} is null)` : `${c.expr} ${op} ${value(v, i)}`;
+  };
+  const cases: string[] = [];
+  for (let i = 0; i < columns.length; i += 1) {
+    const here = past(i);
+    if (here !== null) cases.push([...Array.from({ length: i }, (_, j) => equal(j)), here].join(' and '));
+  }
+  where.push(cases.length > 0 ? `(${cases.map((c) => `(${c})`).join(' or ')})` : 'false');
+  return where;
+}
+
+/** A key's order over the columns a subquery `alias` selected under the key's field names (the outer order of lateral pages). */
+export const keyOrderOf = (columns: readonly KeyColumn[], dir: string, alias: string) =>
+  columns.map((c) => `${alias}.${c.field}::${KEY_TYPES[c.type].sql} ${dir}`).join(', ');

@@ -47,7 +47,7 @@ export function keysetConnection<T>(
     const values = row(node) as Record<string, unknown>;
     return encodeCursor(
       field,
-      key.map((c) => String(values[c.field])),
+      key.map((c) => (c.nullable && (values[c.field] === null || values[c.field] === undefined) ? null : String(values[c.field]))),
     );
   };
   return resolveCursorConnection<Promise<T[]>>(

@@ -169,6 +169,43 @@ query Actions($after: String) {
 }
 `;
 
+const NFT_ITEMS = `# The items of an NFT collection by index, as a connection with keyset cursors (page on with
+# \`after: <endCursor>\`): each with its owner, its sale when it is on one, its metadata and its last transfers.
+query NftItemsByCollection($collection: [String!], $after: String) {
+  nftItems(collectionAddress: $collection, first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        address
+        index
+        owner { address addressBook { userFriendly } }
+        realOwner { address }
+        onSale
+        sale { __typename address ... on GetgemsSale { fullPrice } ... on GetgemsAuction { lastBid endTime } }
+        metadata { tokenInfo { name image } }
+        transfers(first: 2) { edges { node { lt now oldOwnerAddress newOwnerAddress transaction { hash } } } }
+      }
+    }
+  }
+}
+`;
+
+const ACCOUNT_NFTS = `# An account as a wallet (type, seqno, wallet id), its contract interfaces, and the NFTs it owns, those it
+# has on sale included, with their collections.
+query AccountNfts($address: String!) {
+  account(address: $address) {
+    address
+    nonBounceable
+    wallet { type seqno walletId status }
+    interfaces
+    nfts(first: 5, includeOnSale: true) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { address index onSale collection { address metadata { tokenInfo { name } } } } }
+    }
+  }
+}
+`;
+
 const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
   transactions(accounts: $accounts, minFinality: PENDING) {
     kind
@@ -220,6 +257,8 @@ export function exampleTabs(ex: Examples, opts: { live?: boolean; demoAccounts?:
     ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
     ex.traceId && tab(TRACES, { after: null }),
     ex.hasActions && tab(ACTIONS, { after: null }),
+    ex.nftCollection && tab(NFT_ITEMS, { collection: [ex.nftCollection], after: null }),
+    ex.nftOwner && tab(ACCOUNT_NFTS, { address: ex.nftOwner }),
     opts.live && live(ex, opts.demoAccounts),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];

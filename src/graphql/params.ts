@@ -2,12 +2,12 @@ import { expandActionTypes } from '../actions/supported';
 import { SUPPORTED_ACTION_TYPES } from '../params/common';
 import { bounds, graphqlName, stringListOf, type IntegerParam, type Param, type RouteParams } from '../params/spec';
 import type { builder } from './builder';
-import { MessageDirection, SortOrder } from './types/enums';
+import { MessageDirection, SortOrder, TransferDirection } from './types/enums';
 
 type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
 
 /** The GraphQL enums route parameters take, by name (each built from its parameter's values). */
-const ENUMS = { [SortOrder.name]: SortOrder, [MessageDirection.name]: MessageDirection };
+const ENUMS = { [SortOrder.name]: SortOrder, [MessageDirection.name]: MessageDirection, [TransferDirection.name]: TransferDirection };
 
 function described(route: RouteParams, key: string, p: Param): string {
   const shown = bounds(p);

@@ -13,6 +13,8 @@ import './types/transaction';
 import './types/action';
 import './types/trace';
 import './types/account';
+import './types/wallet';
+import './types/nft';
 import './types/live';
 import './types/decode';
 

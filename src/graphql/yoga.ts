@@ -17,10 +17,13 @@ import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 import { TRACE_TRANSACTION_COLUMNS } from './types/transaction';
 
+/** The fields that return `ParsedBody`: `MessageContent.parsed`, `decode`, and the payloads of NFT transfers. */
+export const TYPED_BODY_FIELDS = new Set(['parsed', 'decode', 'forwardPayloadParsed', 'customPayloadParsed']);
+
 /**
- * Whether a document selects typed bodies (`MessageContent.parsed`, `decode`: the only ways to `ParsedBody`).
- * graphql-jit compiles a case for every member of a union at each field of its type, and ParsedBody has about
- * 930: such a document would take 100 ms and more to compile, so it runs on graphql-js instead.
+ * Whether a document selects typed bodies (a field of TYPED_BODY_FIELDS). graphql-jit compiles a case for every
+ * member of a union at each field of its type, and ParsedBody has about 930: such a document would take 100 ms
+ * and more to compile, so it runs on graphql-js instead.
  */
 const typedBodies = new WeakMap<DocumentNode, boolean>();
 function selectsTypedBodies(document: DocumentNode): boolean {
@@ -29,7 +32,7 @@ function selectsTypedBodies(document: DocumentNode): boolean {
     found = false;
     visit(document, {
       Field: (node) => {
-        if (node.name.value === 'parsed' || node.name.value === 'decode') {
+        if (TYPED_BODY_FIELDS.has(node.name.value)) {
           found = true;
           return BREAK;
         }

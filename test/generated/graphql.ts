@@ -1122,7 +1122,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'NextPayload' }
               | { __typename: 'NftOwnershipAssigned' }
               | { __typename: 'NftRoyaltyParams' }
-              | { __typename: 'NftTransfer' }
               | { __typename: 'NoKeyInit' }
               | { __typename: 'None' }
               | { __typename: 'NotLiquidatable' }
@@ -1393,6 +1392,7 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'TgbtcNewKeyEvent' }
               | { __typename: 'TickTock' }
               | { __typename: 'TlbMessage' }
+              | { __typename: 'TlbNftTransfer' }
               | { __typename: 'TonValidatorsAccountLists' }
               | { __typename: 'ToncoAccountAddLiquidity' }
               | { __typename: 'ToncoAccountRefundMe' }
@@ -1604,7 +1604,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'NextPayload' }
           | { __typename: 'NftOwnershipAssigned' }
           | { __typename: 'NftRoyaltyParams' }
-          | { __typename: 'NftTransfer' }
           | { __typename: 'NoKeyInit' }
           | { __typename: 'None' }
           | { __typename: 'NotLiquidatable' }
@@ -1875,6 +1874,7 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'TgbtcNewKeyEvent' }
           | { __typename: 'TickTock' }
           | { __typename: 'TlbMessage' }
+          | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
           | { __typename: 'ToncoAccountAddLiquidity' }
           | { __typename: 'ToncoAccountRefundMe' }
@@ -2986,7 +2986,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'NextPayload' }
           | { __typename: 'NftOwnershipAssigned' }
           | { __typename: 'NftRoyaltyParams' }
-          | { __typename: 'NftTransfer' }
           | { __typename: 'NoKeyInit' }
           | { __typename: 'None' }
           | { __typename: 'NotLiquidatable' }
@@ -3257,6 +3256,7 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'TgbtcNewKeyEvent' }
           | { __typename: 'TickTock' }
           | { __typename: 'TlbMessage' }
+          | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
           | { __typename: 'ToncoAccountAddLiquidity' }
           | { __typename: 'ToncoAccountRefundMe' }
@@ -3468,7 +3468,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'NextPayload' }
       | { __typename: 'NftOwnershipAssigned' }
       | { __typename: 'NftRoyaltyParams' }
-      | { __typename: 'NftTransfer' }
       | { __typename: 'NoKeyInit' }
       | { __typename: 'None' }
       | { __typename: 'NotLiquidatable' }
@@ -3739,6 +3738,7 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'TgbtcNewKeyEvent' }
       | { __typename: 'TickTock' }
       | { __typename: 'TlbMessage' }
+      | { __typename: 'TlbNftTransfer' }
       | { __typename: 'TonValidatorsAccountLists' }
       | { __typename: 'ToncoAccountAddLiquidity' }
       | { __typename: 'ToncoAccountRefundMe' }

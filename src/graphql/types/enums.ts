@@ -1,6 +1,7 @@
 import { builder } from '../builder';
 import { BLOCK_PAGE } from '../../operations/transactionsByMasterchainBlock';
 import { TRANSACTIONS_BY_MESSAGE } from '../../operations/transactionsByMessage';
+import { TRANSFER_DIRECTION } from '../../operations/nftTransfers';
 
 // Values are typed as plain strings so fields can expose the database's text columns directly. Each value is
 // the UPPER_CASE name of the lower-case string ton-indexer and TON Center v3 use, with its description.
@@ -16,6 +17,11 @@ export const SortOrder = builder.enumType(BLOCK_PAGE.params.sort.graphqlEnum.nam
 export const MessageDirection = builder.enumType(TRANSACTIONS_BY_MESSAGE.params.direction.graphqlEnum.name, {
   description: TRANSACTIONS_BY_MESSAGE.params.direction.graphqlEnum.description,
   values: lowerCaseValues(TRANSACTIONS_BY_MESSAGE.params.direction.values),
+});
+
+export const TransferDirection = builder.enumType(TRANSFER_DIRECTION.graphqlEnum.name, {
+  description: TRANSFER_DIRECTION.graphqlEnum.description,
+  values: lowerCaseValues(TRANSFER_DIRECTION.values),
 });
 
 export const AccountStatus = builder.enumType('AccountStatus', {

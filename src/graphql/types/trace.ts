@@ -269,7 +269,7 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
 });
 
 /** A database trace whose lists load when selected (transactionsOf, treeOf, actions); one too large never gets them. */
-const lazyTrace = (ctx: RequestContext, header: TraceRow, supportedActionTypes?: ReadonlySet<string>): TraceRef =>
+export const lazyTrace = (ctx: RequestContext, header: TraceRow, supportedActionTypes?: ReadonlySet<string>): TraceRef =>
   isTooLarge(header.nodes_, maxTraceTransactions(ctx)) ? headerOnly('database', header) : { source: 'database', header, supportedActionTypes };
 
 /** Every trace connection: the same edge and page shapes wherever a list of traces can grow without bound. */
