@@ -1,5 +1,6 @@
-// The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock?seqno= and
-// /api/v3/transactions?account= (one raw address, as stored) with the same JSON. node:http and one pg Pool, no
+// The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock?seqno=,
+// /api/v3/transactions?account= (one raw address, as stored) and /api/v3/jetton/wallets?jetton_address=&sort=desc (a
+// jetton's holders by balance) with the same JSON. node:http and one pg Pool, no
 // routing, validation, loaders or context; the same three round trips the data allows (page, then messages and
 // states together, then the address book), as prepared statements. It reuses the row-to-JSON functions only so
 // the bytes are identical; everything else is written out by hand.
@@ -14,6 +15,10 @@ import { RawTexts } from '../src/wire/rawJson';
 import { bodyDecoder } from '../src/decode/cache';
 import { loadConfig } from '../src/config';
 import { toWireAccountState, toWireTransaction } from '../src/wire/transaction';
+import { metadataRows } from '../src/data/metadata';
+import type { JettonWalletRow } from '../src/data/jettons';
+import { toWireJettonWallet } from '../src/wire/jettons';
+import { toWireMetadata } from '../src/wire/metadata';
 
 // bodies decoded as the service decodes them (DECODE_BODIES, DECODE_CACHE_MB), so the bytes stay identical
 const decoder = bodyDecoder(loadConfig().decode);
@@ -29,11 +34,44 @@ const BOOK = `select a.account, las.account is not null as has_state, las.code_h
   left join contract_methods cm on cm.code_hash = las.code_hash
   left join lateral (select domain from dns_entries where nft_item_owner = a.account and nft_item_owner = dns_wallet order by length(domain) limit 1) d on true`;
 
+const HOLDERS = `select J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash,
+  J.data_hash, J.mintless_is_claimed, J.mintless_amount::text as mintless_amount, J.mintless_start_from::text as mintless_start_from,
+  J.mintless_expire_at::text as mintless_expire_at, MJM.custom_payload_api_uri::text[] as custom_payload_api_uri
+  from jetton_wallets J left join mintless_jetton_masters MJM on MJM.address = J.jetton
+  where J.jetton = $1 order by J.jetton asc, J.balance desc, J.id desc limit $2 offset $3`;
+// metadata's one statement, prepared under a name like the others
+const named = { query: async (text: string, values?: unknown[]) => (await pool.query({ name: 'meta', text, values })).rows as never };
+
+async function book(addresses: Iterable<string>) {
+  const sorted = [...new Set(addresses)].sort();
+  const rows = await pool.query<AddressInfoRow>({ name: 'book', text: BOOK, values: [sorted] });
+  const by = new Map(rows.rows.map((r) => [r.account, r]));
+  const address_book: Record<string, unknown> = {};
+  for (const a of sorted) address_book[a] = toWireAddressBookEntry(by.get(a)!, 'mainnet');
+  return address_book;
+}
+
+/** A jetton's holders by balance: the page, then its address book and metadata together. */
+async function holders(url: URL, limit: number, offset: number) {
+  const raw = new RawTexts();
+  const page = await pool.query<JettonWalletRow>({ name: 'holders', text: HOLDERS, values: [url.searchParams.get('jetton_address'), limit, offset] });
+  const jetton_wallets = page.rows.map((r) => toWireJettonWallet(r, raw));
+  const addresses = [...new Set(jetton_wallets.flatMap((w) => [w.address, w.owner, w.jetton]).filter((a): a is string => a !== null))];
+  const [address_book, meta] = await Promise.all([book(addresses), metadataRows(named, addresses)]);
+  return raw.bytes({ jetton_wallets, address_book, metadata: toWireMetadata(meta) });
+}
+
 createServer(async (req, res) => {
   try {
     const url = new URL(req.url!, 'http://x');
     const limit = Number(url.searchParams.get('limit') ?? 10);
     const offset = Number(url.searchParams.get('offset') ?? 0);
+    if (url.pathname === '/api/v3/jetton/wallets') {
+      const payload = await holders(url, limit, offset);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
+      res.end(payload);
+      return;
+    }
     const txs = await pool.query<TransactionRow>(
       url.pathname === '/api/v3/transactions'
         ? { name: 'account', text: BY_ACCOUNT, values: [url.searchParams.get('account'), limit, offset] }
@@ -66,12 +104,7 @@ createServer(async (req, res) => {
         after: toWireAccountState(t.account_state_hash_after, stateBy.get(t.account_state_hash_after!) ?? null),
       });
     });
-    const sorted = [...addresses].sort();
-    const book = await pool.query<AddressInfoRow>({ name: 'book', text: BOOK, values: [sorted] });
-    const bookBy = new Map(book.rows.map((r) => [r.account, r]));
-    const address_book: Record<string, unknown> = {};
-    for (const a of sorted) address_book[a] = toWireAddressBookEntry(bookBy.get(a)!, 'mainnet');
-    const payload = bodies.raw.bytes({ transactions, address_book });
+    const payload = bodies.raw.bytes({ transactions, address_book: await book(addresses) });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
     res.end(payload);
   } catch (err) {

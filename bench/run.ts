@@ -22,6 +22,7 @@ import {
   BlockTransactionsDocument,
   NestedPendingTracesDocument,
 } from '../test/generated/graphql';
+import { assetScenarios, assetValues } from './assets';
 import { ensureBuilt, ensureDatabase, graphql, start, startPostGraphile, type Proc, type Request } from './harness';
 
 const opts = new Command()
@@ -225,6 +226,7 @@ async function main() {
       Math.max(0, total - 40),
     ])
   ).rows.map((r) => encodeCursor('allTransactions', [r.lt, r.account]));
+  const assets = await assetValues(q);
   await q.end();
   if (big.length === 0 || normal.length === 0 || pending.length === 0) throw new Error('the bench database lacks big blocks, normal blocks or pending traces');
 
@@ -452,6 +454,16 @@ async function main() {
         { versus: hubConnection },
       ),
     );
+    for (const a of assets ? assetScenarios(assets) : []) {
+      const floorName = `floor: node:http + pg, ${a.name.replace(/^REST /, '')}`;
+      if (a.floor) {
+        // the floor must do the same work: the same bytes for the same request
+        const [ours, theirs] = await Promise.all([uncached, floor].map(async (p) => (await fetch(p.base + a.requests[0].path)).text()));
+        if (ours !== theirs) throw new Error(`${floorName}: the floor's answer differs from the service's for ${a.requests[0].path}`);
+        add(await scenario(floorName, floor, a.requests, { serves: [a.name] }));
+      }
+      add(await scenario(a.name, uncached, a.requests, { versus: a.floor ? floorName : undefined }));
+    }
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
     add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));

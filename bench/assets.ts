@@ -1,0 +1,68 @@
+// The asset routes' scenarios of `npm run bench`: a hub jetton's holders by balance (first page and deep, REST offset
+// against the floor), jetton transfers by owner, NFT items of the hub collection, walletStates of 1000 addresses.
+import type pg from 'pg';
+import type { Request } from './harness';
+
+export interface AssetValues {
+  /** The jetton with the most wallets, and how many it has. */
+  hubJetton: string;
+  holders: number;
+  /** Owners with the most transfers (either side), and typical ones. */
+  busyOwners: string[];
+  owners: string[];
+  /** The collection with the most items. */
+  hubCollection: string;
+  /** 1000 accounts with a latest state (wallets among them). */
+  accounts: string[];
+}
+
+export async function assetValues(q: pg.Client): Promise<AssetValues | undefined> {
+  const [hub] = (await q.query<{ jetton: string; n: number }>('select jetton, count(*)::int as n from jetton_wallets group by 1 order by 2 desc limit 1')).rows;
+  const [collection] = (
+    await q.query<{ collection_address: string }>(
+      'select collection_address from nft_items where collection_address is not null group by 1 order by count(*) desc limit 1',
+    )
+  ).rows;
+  if (!hub || !collection) return undefined;
+  const busy = (await q.query<{ destination: string }>('select destination from jetton_transfers group by 1 order by count(*) desc, 1 limit 8')).rows;
+  const typical = (await q.query<{ source: string }>('select source from jetton_transfers group by 1 having count(*) between 3 and 50 order by 1 limit 50'))
+    .rows;
+  const accounts = (await q.query<{ account: string }>('select account from latest_account_states order by account limit 1000')).rows;
+  return {
+    hubJetton: hub.jetton,
+    holders: hub.n,
+    busyOwners: busy.map((r) => r.destination),
+    owners: typical.map((r) => r.source),
+    hubCollection: collection.collection_address,
+    accounts: accounts.map((r) => r.account),
+  };
+}
+
+/** A scenario: its name, whether the floor answers it too, its requests. */
+export interface AssetScenario {
+  name: string;
+  floor?: boolean;
+  requests: Request[];
+}
+
+export function assetScenarios(v: AssetValues): AssetScenario[] {
+  const holders = (offset: number) => ({ path: `/api/v3/jetton/wallets?jetton_address=${v.hubJetton}&sort=desc&limit=100&offset=${offset}` });
+  const deep = Math.max(0, Math.floor((v.holders - 100) / 1000) * 1000);
+  return [
+    { name: 'REST jetton holders by balance, limit 100, first page', floor: true, requests: [holders(0)] },
+    { name: `REST jetton holders by balance, limit 100, offset ${deep}`, floor: true, requests: [holders(deep)] },
+    {
+      name: 'REST jetton transfers of a busy owner, limit 10',
+      requests: v.busyOwners.map((o) => ({ path: `/api/v3/jetton/transfers?owner_address=${o}&limit=10` })),
+    },
+    {
+      name: 'REST jetton transfers of an owner, limit 10',
+      requests: v.owners.map((o) => ({ path: `/api/v3/jetton/transfers?owner_address=${o}&limit=10` })),
+    },
+    {
+      name: 'REST NFT items of the hub collection, limit 100',
+      requests: [0, 10, 50].map((page) => ({ path: `/api/v3/nft/items?collection_address=${v.hubCollection}&limit=100&offset=${page * 100}` })),
+    },
+    { name: 'REST walletStates, 1000 addresses', requests: [{ path: `/api/v3/walletStates?${v.accounts.map((a) => `address=${a}`).join('&')}` }] },
+  ];
+}
