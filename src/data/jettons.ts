@@ -104,6 +104,26 @@ export function jettonWalletsPage(db: Queryable, f: JettonWalletFilter, page: Of
   );
 }
 
+/** A jetton wallet's state as the live events carry it (TON Center's `jettons_change` fields). */
+export type JettonWalletChangeRow = Pick<JettonWalletRow, 'address' | 'balance' | 'owner' | 'jetton' | 'last_transaction_lt' | 'code_hash' | 'data_hash'>;
+
+/**
+ * The jetton wallets whose stored state is the one a transaction of the masterchain blocks `from`..`to` left
+ * (their row's last_transaction_lt is that transaction's), oldest change first, at most `limit`. The accounts
+ * are gathered into an array first so that the wallets are found through their primary key whatever the
+ * planner thinks of the range (a join let it hash a whole-table scan of jetton_wallets instead).
+ */
+export function jettonWalletsChangedIn(db: Queryable, from: number, to: number, limit: number): Promise<JettonWalletChangeRow[]> {
+  return db.query<JettonWalletChangeRow>(
+    `select J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash, J.data_hash
+       from jetton_wallets J
+      where J.address = any(array(select T.account from transactions T where T.mc_block_seqno between $1 and $2))
+        and exists (select 1 from transactions T where T.account = J.address and T.lt = J.last_transaction_lt and T.mc_block_seqno between $1 and $2)
+      order by J.last_transaction_lt, J.address limit $3`,
+    [from, to, limit],
+  );
+}
+
 export interface JettonTransferRow {
   tx_hash: string;
   tx_lt: Int64;

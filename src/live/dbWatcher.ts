@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createRequestContext, type Services } from '../context';
+import { jettonWalletsChangedIn } from '../data/jettons';
 import { latestMasterchainSeqno, tracesCompletedIn } from '../data/traces';
 import { dependencyLog } from '../log';
 import { databaseTraces } from '../traces/pending';
@@ -8,6 +9,8 @@ import type { LiveHub } from './hub';
 
 /** Polls in a row a block range may fail before its first block is passed over. */
 const MAX_FAILURES = 5;
+/** Jetton wallet changes read per poll at most (32 busy mainnet blocks hold a few thousand). */
+const MAX_JETTON_CHANGES = 20_000;
 
 export interface WatcherOptions {
   intervalMs: number;
@@ -17,9 +20,9 @@ export interface WatcherOptions {
 
 /**
  * Finality from the database: polls for newly indexed masterchain blocks and announces the traces they
- * completed as finalized. The stream then works without an emulator, and a finalization Redis did not
- * announce (or announced while this process was away) still reaches subscribers; one it already announced
- * is not repeated.
+ * completed, and the jetton wallets whose state their transactions left, as finalized. The stream then works
+ * without an emulator, and a finalization Redis did not announce (or announced while this process was away)
+ * still reaches subscribers; one it already announced is not repeated.
  */
 export class DatabaseFinalityWatcher {
   private timer?: NodeJS.Timeout;
@@ -27,13 +30,13 @@ export class DatabaseFinalityWatcher {
   private failed = 0;
   private running?: Promise<void>;
   private readonly failures;
-  readonly stats = { polls: 0, blocks: 0, traces: 0 };
+  readonly stats = { polls: 0, blocks: 0, traces: 0, jettons: 0, jettonsPassedOver: 0 };
 
   constructor(
     private readonly services: Services,
     private readonly hub: LiveHub,
     private readonly opts: WatcherOptions,
-    log?: Logger,
+    private readonly log?: Logger,
   ) {
     this.failures = dependencyLog(log, 'live events (database)');
   }
@@ -74,6 +77,7 @@ export class DatabaseFinalityWatcher {
         // the hub drops one finalized meanwhile by the emulator
         for (const trace of traces) this.hub.publish({ kind: 'trace', key: traceKey(trace), stage: 'finalized', trace });
         this.stats.traces += traces.length;
+        await this.jettons(this.last + 1, to);
       }
       this.stats.blocks += to - this.last;
       this.last = to;
@@ -87,5 +91,27 @@ export class DatabaseFinalityWatcher {
         this.failed = 0;
       }
     }
+  }
+
+  /**
+   * Announces the jetton wallets the blocks changed, each with its stored state; a wallet changed again by a
+   * later block is announced with that state once (its row no longer holds the earlier one).
+   */
+  private async jettons(from: number, to: number): Promise<void> {
+    const ctx = createRequestContext(this.services);
+    const rows = await jettonWalletsChangedIn(ctx.db, from, to, MAX_JETTON_CHANGES + 1);
+    if (rows.length > MAX_JETTON_CHANGES) {
+      this.stats.jettonsPassedOver += rows.length - MAX_JETTON_CHANGES;
+      this.log?.warn({ from, to, max: MAX_JETTON_CHANGES }, 'live events (database): more jetton wallet changes than a poll announces; the newest passed over');
+    }
+    for (const row of rows.slice(0, MAX_JETTON_CHANGES)) {
+      // the hub drops a state Redis already announced finalized
+      this.hub.publish({
+        kind: 'jetton',
+        finality: 'finalized',
+        wallet: row,
+      });
+    }
+    this.stats.jettons += Math.min(rows.length, MAX_JETTON_CHANGES);
   }
 }

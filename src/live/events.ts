@@ -34,18 +34,30 @@ export interface AccountStateEvent {
     code_hash: string | null;
   };
   /** Present when the account is a jetton wallet. */
-  jetton?: {
-    address: string;
-    balance: string | null;
-    owner: string | null;
-    jetton: string | null;
-    last_transaction_lt: string | null;
-    code_hash: string | null;
-    data_hash: string | null;
-  };
+  jetton?: JettonWalletData;
+  /** Set by the hub when this finalized jetton state was already announced (by the database): not to be sent again. */
+  jettonRepeat?: true;
 }
 
-export type LiveEvent = TraceEvent | InvalidatedEvent | AccountStateEvent;
+/** A jetton wallet's state: TON Center's `jettons_change` fields, in its order. */
+export interface JettonWalletData {
+  address: string;
+  balance: string | null;
+  owner: string | null;
+  jetton: string | null;
+  last_transaction_lt: string | null;
+  code_hash: string | null;
+  data_hash: string | null;
+}
+
+/** A jetton wallet's new state as the database has it once a masterchain block finalized its last transaction. */
+export interface JettonEvent {
+  kind: 'jetton';
+  finality: Finality;
+  wallet: JettonWalletData;
+}
+
+export type LiveEvent = TraceEvent | InvalidatedEvent | AccountStateEvent | JettonEvent;
 
 /** The accounts an event concerns: a trace's transactions' and actions' accounts; a state's account and jetton owner. */
 export function accountsOf(event: LiveEvent): Set<string> {
@@ -56,8 +68,18 @@ export function accountsOf(event: LiveEvent): Set<string> {
   } else if (event.kind === 'accountState') {
     out.add(event.account);
     if (event.jetton?.owner) out.add(event.jetton.owner);
+  } else if (event.kind === 'jetton') {
+    out.add(event.wallet.address);
+    if (event.wallet.owner) out.add(event.wallet.owner);
   }
   return out;
+}
+
+/** The jetton wallet state an event tells of, if any, and how final it is; none when it repeats one already sent. */
+export function jettonChangeOf(event: LiveEvent): { wallet: JettonWalletData; finality: Finality } | undefined {
+  if (event.kind === 'jetton') return { wallet: event.wallet, finality: event.finality };
+  if (event.kind === 'accountState' && event.jetton && !event.jettonRepeat) return { wallet: event.jetton, finality: event.finality };
+  return undefined;
 }
 
 const RANK: Record<Finality, number> = { pending: 0, confirmed: 1, finalized: 2 };

@@ -18,6 +18,8 @@ export interface HubStats {
 const INVALIDATION_MEMORY_MS = 10 * 60_000;
 /** How many finalized trace keys the hub remembers (a few minutes of mainnet traffic). */
 const FINALIZED_MEMORY = 50_000;
+/** How many jetton wallets' last finalized lt the hub remembers (minutes of mainnet jetton traffic). */
+const FINAL_JETTON_MEMORY = 50_000;
 
 export class LiveSubscription {
   readonly queue: BoundedQueue<LiveEvent>;
@@ -55,6 +57,8 @@ export class LiveHub {
   private readonly finalized = new Map<string, 'emulator' | 'database'>();
   /** trace key → who was sent it while not final, and when it was last sent. */
   private readonly unfinal = new Map<string, { to: Set<LiveSubscription>; at: number }>();
+  /** jetton wallet → the lt of the newest finalized state announced of it, by either source. */
+  private readonly finalJettons = new Map<string, bigint>();
 
   constructor(
     readonly queueCapacity: number,
@@ -115,6 +119,10 @@ export class LiveHub {
       const final = this.finalized.get(event.key);
       if (final && !(final === 'emulator' && event.stage === 'classified')) return;
     }
+    if (event.kind === 'jetton' && event.finality === 'finalized' && !this.newFinalJetton(event.wallet)) return;
+    // the account's state still goes out; only its jetton part was told already
+    if (event.kind === 'accountState' && event.jetton && event.finality === 'finalized' && !this.newFinalJetton(event.jetton))
+      event = { ...event, jettonRepeat: true };
     this.stats.published++;
     const targets = new Set<LiveSubscription>();
     if (event.kind === 'invalidated') {
@@ -164,6 +172,23 @@ export class LiveHub {
   private markFinalized(key: string, source: 'emulator' | 'database'): void {
     this.finalized.set(key, source);
     if (this.finalized.size > FINALIZED_MEMORY) this.finalized.delete(this.finalized.keys().next().value!);
+  }
+
+  /**
+   * Whether a finalized jetton wallet state is newer than any announced before (and then remembers it): the
+   * emulator and the database both announce finalized states, and one that is not newer is a repeat or stale.
+   */
+  private newFinalJetton(wallet: { address: string; last_transaction_lt: string | null }): boolean {
+    // without an lt nothing can be compared: sent as it comes
+    if (wallet.last_transaction_lt === null || !/^\d{1,20}$/.test(wallet.last_transaction_lt)) return true;
+    const lt = BigInt(wallet.last_transaction_lt);
+    const known = this.finalJettons.get(wallet.address);
+    if (known !== undefined && lt <= known) return false;
+    // re-inserted, so the oldest-announced wallet is the first forgotten
+    this.finalJettons.delete(wallet.address);
+    this.finalJettons.set(wallet.address, lt);
+    if (this.finalJettons.size > FINAL_JETTON_MEMORY) this.finalJettons.delete(this.finalJettons.keys().next().value!);
+    return true;
   }
 
   /** Ends every subscription (shutdown): their consumers see the end of their streams. */

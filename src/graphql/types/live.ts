@@ -1,12 +1,21 @@
 import type { RequestContext } from '../../context';
 import { createRequestContext } from '../../context';
 import { expandActionTypes } from '../../actions/supported';
-import { atLeast, type AccountStateEvent as StateEvent, type InvalidatedEvent, type LiveEvent, type TraceEvent as LiveTraceEvent } from '../../live/events';
+import {
+  atLeast,
+  jettonChangeOf,
+  type AccountStateEvent as StateEvent,
+  type InvalidatedEvent,
+  type JettonWalletData,
+  type LiveEvent,
+  type TraceEvent as LiveTraceEvent,
+} from '../../live/events';
 import { SentTraces } from '../../live/sentTraces';
 import { isGap, type Gap } from '../../live/queue';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../../live/runtime';
 import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
-import { parseAddresses, parseTraceKeys, SubscriptionError } from '../../live/streaming/request';
+import { parseAddresses, parseTraceKeys, shown, SubscriptionError } from '../../live/streaming/request';
+import { parseAddress } from '../../encoding/address';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
 import { toWireAction, type WireAction } from '../../wire/action';
@@ -67,6 +76,7 @@ type TraceEventShape = Envelope & { trace: TraceModel | null };
 type TransactionsEventShape = Envelope & { transactions: TraceTransaction[] };
 type ActionsEventShape = Envelope & { actions: WireAction[] };
 type AccountEventShape = Envelope & { event: StateEvent | null };
+type JettonChangeShape = Envelope & { wallet: JettonWalletData | null };
 
 const TraceEvent = builder.objectRef<TraceEventShape>('TraceEvent').implement({
   interfaces: [LiveEventInterface],
@@ -92,8 +102,8 @@ const ActionsEvent = builder.objectRef<ActionsEventShape>('ActionsEvent').implem
   }),
 });
 
-const JettonWalletState = builder.objectRef<NonNullable<StateEvent['jetton']>>('JettonWalletState').implement({
-  description: "A jetton wallet's balance after a change, as the trace emulator reports it.",
+const JettonWalletState = builder.objectRef<JettonWalletData>('JettonWalletState').implement({
+  description: "A jetton wallet's balance after a change, as the trace emulator or the database reports it.",
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The jetton wallet.' }),
     balance: t.expose('balance', {
@@ -104,6 +114,17 @@ const JettonWalletState = builder.objectRef<NonNullable<StateEvent['jetton']>>('
     owner: t.exposeString('owner', { nullable: true, description: 'Owner of the wallet.' }),
     jetton: t.exposeString('jetton', { nullable: true, description: 'Jetton master: which jetton it holds.' }),
     lastTransactionLt: t.expose('last_transaction_lt', { type: 'BigInt', nullable: true, description: "Logical time of the wallet's last transaction." }),
+    codeHash: t.exposeString('code_hash', { nullable: true, description: "Hash of the wallet's code (base64)." }),
+    dataHash: t.exposeString('data_hash', { nullable: true, description: "Hash of the wallet's data (base64)." }),
+  }),
+});
+
+const JettonBalanceChange = builder.objectRef<JettonChangeShape>('JettonBalanceChange').implement({
+  interfaces: [LiveEventInterface],
+  description:
+    "A jetton wallet's new balance (TON Center's `jettons_change`): CONFIRMED or FINALIZED as the emulator reports it, FINALIZED as the database indexes the masterchain block that finalized the wallet's last transaction.",
+  fields: (t) => ({
+    wallet: t.field({ type: JettonWalletState, nullable: true, description: 'The wallet as it now is (null for GAP).', resolve: (e) => e.wallet }),
   }),
 });
 
@@ -363,6 +384,35 @@ builder.subscriptionField('accountStates', (t) =>
         if (isGap(event)) return [{ ...gap(event.gap), event: null }];
         if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
         return [{ kind: 'update', finality: event.finality, key: null, lost: null, event }];
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('jettonBalances', (t) =>
+  t.field({
+    type: JettonBalanceChange,
+    description:
+      "An account's jetton balances as they change: each new state of a jetton wallet it owns (or of the account itself, when it is a jetton wallet), CONFIRMED and FINALIZED from the emulator, FINALIZED from the database. A finalized state both sources announce is sent once.",
+    args: {
+      account: t.arg.string({ required: true, description: 'The owner, or a jetton wallet, in any address form.' }),
+      jetton: t.arg.string({ description: 'Only wallets of this jetton (its master), in any address form.' }),
+      minFinality: accountArgs(t.arg).minFinality,
+    },
+    subscribe: (_root, args, ctx) => {
+      const [account] = requiredAccounts([args.account], ctx);
+      const jetton = args.jetton === null || args.jetton === undefined ? undefined : parseAddress(args.jetton);
+      if (jetton === undefined && args.jetton !== null && args.jetton !== undefined) throw badUserInput(`jetton: invalid address: ${shown(args.jetton)}`);
+      const min = (args.minFinality ?? 'finalized') as FinalityValue;
+      return liveStream(ctx, { accounts: [account], traceKeys: [] }, (event): JettonChangeShape[] => {
+        if (isGap(event)) return [{ ...gap(event.gap), wallet: null }];
+        const change = jettonChangeOf(event);
+        if (!change || !atLeast(change.finality, min)) return [];
+        const w = change.wallet;
+        // an emulator account state is routed by its own account too: its wallet must be the one followed or be owned by it
+        if ((w.address !== account && w.owner !== account) || (jetton !== undefined && w.jetton !== jetton)) return [];
+        return [{ kind: 'update', finality: change.finality, key: null, lost: null, wallet: w }];
       });
     },
     resolve: (event) => event,

@@ -10,7 +10,7 @@ import { toWireAction, type WireAction } from '../../wire/action';
 import type { WireMessage } from '../../wire/message';
 import { RawTexts } from '../../wire/rawJson';
 import type { WireTransaction } from '../../wire/transaction';
-import { atLeast, type AccountStateEvent, type LiveEvent, type TraceEvent } from '../events';
+import { atLeast, jettonChangeOf, type AccountStateEvent, type JettonEvent, type LiveEvent, type TraceEvent } from '../events';
 import { SentTraces } from '../sentTraces';
 import { eventFinality, involving, selectActions, selectTransactions } from '../select';
 import type { ClientSettings } from './request';
@@ -165,10 +165,14 @@ export class StreamingClient {
   }
 
   private async renderFresh(
-    event: TraceEvent | AccountStateEvent,
+    event: TraceEvent | AccountStateEvent | JettonEvent,
     s: ClientSettings,
   ): Promise<{ notifications: object[]; finalities: Finality[]; raw: RawTexts }> {
-    if (event.kind === 'accountState') return { notifications: await this.accountState(event, s), finalities: [], raw: new RawTexts() };
+    if (event.kind !== 'trace') {
+      const notifications = event.kind === 'accountState' ? await this.accountState(event, s) : [];
+      const jetton = await this.jettonsChange(event, s);
+      return { notifications: jetton ? [...notifications, jetton] : notifications, finalities: [], raw: new RawTexts() };
+    }
     const notifications: object[] = [];
     const finalities: Finality[] = [];
     if (s.types.has('transactions')) {
@@ -271,35 +275,40 @@ export class StreamingClient {
         },
       });
     }
-    const j = event.jetton;
-    if (j && s.types.has('jettons_change') && (s.addresses.has(j.address) || (j.owner !== null && s.addresses.has(j.owner)))) {
-      const extra =
-        s.includeAddressBook || s.includeMetadata
-          ? await bookAndMetadata(
-              createRequestContext(this.services),
-              [j.address, j.owner, j.jetton].filter((a): a is string => a !== null),
-              {
-                noAddressBook: !s.includeAddressBook,
-                noMetadata: !s.includeMetadata,
-              },
-            ).catch(() => ({ address_book: {}, metadata: {} }))
-          : undefined;
-      out.push({
-        type: 'jettons_change',
-        finality: event.finality,
-        jetton: {
-          address: j.address,
-          balance: j.balance,
-          owner: j.owner,
-          jetton: j.jetton,
-          last_transaction_lt: j.last_transaction_lt,
-          code_hash: j.code_hash,
-          data_hash: j.data_hash,
-        },
-        ...(extra && s.includeAddressBook ? { address_book: extra.address_book } : {}),
-        ...(extra && s.includeMetadata ? { metadata: extra.metadata } : {}),
-      });
-    }
     return out;
+  }
+
+  /** `jettons_change`: a jetton wallet's new state, to subscribers of the wallet or of its owner. */
+  private async jettonsChange(event: AccountStateEvent | JettonEvent, s: ClientSettings): Promise<object | undefined> {
+    const change = jettonChangeOf(event);
+    if (!change || !s.types.has('jettons_change') || !atLeast(change.finality, s.minFinality)) return undefined;
+    const j = change.wallet;
+    if (!s.addresses.has(j.address) && (j.owner === null || !s.addresses.has(j.owner))) return undefined;
+    const extra =
+      s.includeAddressBook || s.includeMetadata
+        ? await bookAndMetadata(
+            createRequestContext(this.services),
+            [j.address, j.owner, j.jetton].filter((a): a is string => a !== null),
+            {
+              noAddressBook: !s.includeAddressBook,
+              noMetadata: !s.includeMetadata,
+            },
+          ).catch(() => ({ address_book: {}, metadata: {} }))
+        : undefined;
+    return {
+      type: 'jettons_change',
+      finality: change.finality,
+      jetton: {
+        address: j.address,
+        balance: j.balance,
+        owner: j.owner,
+        jetton: j.jetton,
+        last_transaction_lt: j.last_transaction_lt,
+        code_hash: j.code_hash,
+        data_hash: j.data_hash,
+      },
+      ...(extra && s.includeAddressBook ? { address_book: extra.address_book } : {}),
+      ...(extra && s.includeMetadata ? { metadata: extra.metadata } : {}),
+    };
   }
 }
