@@ -18,6 +18,8 @@ const subscriptionDocument = fc.oneof(
     `subscription S { traces(accounts: ["${ACCOUNT}"]) { kind trace { traceId } } }`,
     `subscription { actions(accounts: ["${ACCOUNT}"], types: ["jetton_transfer"]) { kind actions { type } } }`,
     `subscription { accountStates(accounts: ["${ACCOUNT}"]) { kind } }`,
+    `subscription { jettonBalances(account: "${ACCOUNT}", jetton: "${ACCOUNT}") { kind wallet { balance } } }`,
+    `subscription { jettonBalances(account: "${ACCOUNT}", jetton: "not an address") { kind } }`,
     `subscription { transactions(accounts: []) { kind } }`,
     `subscription { transactions(accounts: ["not an address"]) { kind } }`,
     `subscription { traces { kind } }`,
