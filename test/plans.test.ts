@@ -24,6 +24,7 @@ import {
   transactionsByMasterchainBlock,
   transactionsByMessageFilter,
 } from '../src/data/transactions';
+import { jettonWalletsChangedIn } from '../src/data/jettons';
 import { generateInto } from '../src/generate/load';
 import { DEFAULT_OPTIONS } from '../src/generate/generator';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
@@ -198,6 +199,13 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
     const [{ account: busy }] = await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc limit 1');
     const [oldest] = await db.writer.query<{ lt: string }>('select lt::text as lt from transactions where account = $1 order by lt offset 12 limit 1', [busy]);
     expect(await analyzed((q) => transactionsKeyset(q, { account: busy }, { ...page, after: [oldest.lt] }))).toBeLessThanOrEqual(page.limit + 1);
+  });
+
+  it("the live watcher's jetton wallet changes: the new blocks' transactions by mc_block_seqno, the wallets by their key", async () => {
+    const plan = await planOf(() => jettonWalletsChangedIn(explaining, seqno, seqno + 31, 20_001));
+    expect(plan).toMatch(/transactions_index_8/);
+    expect(plan).toMatch(/jetton_wallets_pkey/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('/adjacentTransactions and the block routes on their indexes', async () => {
