@@ -88,5 +88,5 @@ describe('cli generate (on PGlite)', () => {
     );
     expect(new Set(wallets.map((w) => w.code_hash)).size).toBeGreaterThanOrEqual(3);
     for (const w of wallets.slice(0, 50)) expect(Cell.fromBase64(w.data_boc).hash().toString('base64')).toBe(w.data_hash);
-  });
+  }, 180_000);
 });

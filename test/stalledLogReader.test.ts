@@ -110,5 +110,5 @@ describe('a standard output nobody reads', () => {
     } finally {
       service.kill();
     }
-  }, 120_000);
+  }, 240_000);
 });
