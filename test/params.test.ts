@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { OFFSET_PAGING } from '../src/graphql/params';
 import { ACCOUNT_STATES } from '../src/operations/accountStates';
 import { ADDRESS_BOOK, METADATA } from '../src/operations/addressBook';
+import { JETTON_BURNS } from '../src/operations/jettonBurns';
+import { JETTON_MASTERS } from '../src/operations/jettonMasters';
+import { JETTON_TRANSFERS } from '../src/operations/jettonTransfers';
+import { JETTON_WALLETS } from '../src/operations/jettonWallets';
 import { NFT_COLLECTIONS } from '../src/operations/nftCollections';
 import { NFT_ITEMS } from '../src/operations/nftItems';
 import { NFT_SALES } from '../src/operations/nftSales';
@@ -22,8 +26,11 @@ import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } fro
 import { OPENAPI } from '../src/rest/openapi';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
 
-/** [REST path, GraphQL root field, parameters, a connection (its `first`/`after`/`last`/`before` replace limit, offset and sort)] */
-const ROUTES: [string, string, RouteParams, boolean?][] = [
+/**
+ * [REST path, GraphQL root field, parameters, a connection: its `first`/`after`/`last`/`before` replace limit,
+ * offset and sort (true), or the parameters listed (a connection that keeps `sort` as its order)]
+ */
+const ROUTES: [string, string, RouteParams, (boolean | readonly string[])?][] = [
   ['/api/v3/transactionsByMasterchainBlock', 'transactionsByMasterchainBlock', BLOCK_PAGE],
   ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
   ['/api/v3/transactions', 'transactions', TRANSACTIONS],
@@ -42,6 +49,10 @@ const ROUTES: [string, string, RouteParams, boolean?][] = [
   ['/api/v3/accountStates', 'accountStates', ACCOUNT_STATES],
   ['/api/v3/walletStates', 'walletStates', WALLET_STATES],
   ['/api/v3/topAccountsByBalance', 'topAccountsByBalance', TOP_ACCOUNTS_BY_BALANCE, true],
+  ['/api/v3/jetton/masters', 'jettonMasters', JETTON_MASTERS, true],
+  ['/api/v3/jetton/wallets', 'jettonWallets', JETTON_WALLETS, ['limit', 'offset']],
+  ['/api/v3/jetton/transfers', 'jettonTransfers', JETTON_TRANSFERS, true],
+  ['/api/v3/jetton/burns', 'jettonBurns', JETTON_BURNS, true],
 ];
 const CONNECTION_ARGS = ['first', 'after', 'last', 'before'];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
@@ -65,7 +76,8 @@ describe('route parameters, described once', () => {
         .getFields()
         [field].args.map((a) => [a.name, a]),
     );
-    const shared = Object.entries(route.params).filter(([name]) => !(connection && (OFFSET_PAGING as readonly string[]).includes(name)));
+    const replaced: readonly string[] = connection === true ? OFFSET_PAGING : connection || [];
+    const shared = Object.entries(route.params).filter(([name]) => !replaced.includes(name));
     expect([...args.keys()].sort()).toEqual([...shared.map(([name]) => graphqlName(name)), ...(connection ? CONNECTION_ARGS : [])].sort());
     for (const [name, p] of shared) {
       const openapi = parameters.find((q) => q.name === name);

@@ -22,6 +22,11 @@ export interface Examples {
   /** The collection of the latest NFT item indexed, and that item's owner (an account with NFTs). */
   nftCollection: string | null;
   nftOwner: string | null;
+  /** The jetton of the latest jetton wallet indexed whose master is indexed too, and that wallet's owner (an account with jettons). */
+  jettonMaster: string | null;
+  jettonOwner: string | null;
+  /** Whether the database holds jetton transfers. */
+  hasJettonTransfers: boolean;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -54,6 +59,13 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   const [nft] = await db.query<{ collection_address: string; owner_address: string | null }>(
     'select collection_address, owner_address from nft_items where collection_address is not null order by id desc limit 1',
   );
+  // the latest wallet (jetton_wallets_index_3, read backwards) of an indexed master
+  const [[jetton], [jettonTransfer]] = await Promise.all([
+    db.query<{ jetton: string; owner: string | null }>(
+      'select J.jetton, J.owner from jetton_wallets J where exists (select 1 from jetton_masters M where M.address = J.jetton) order by J.id desc limit 1',
+    ),
+    db.query<{ one: number }>('select 1 as one from jetton_transfers limit 1'),
+  ]);
   const [[message], [transaction]] =
     transactionHash === null
       ? [[], []]
@@ -73,6 +85,9 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     hasActions: action !== undefined,
     nftCollection: nft?.collection_address ?? null,
     nftOwner: nft?.owner_address ?? null,
+    jettonMaster: jetton?.jetton ?? null,
+    jettonOwner: jetton?.owner ?? null,
+    hasJettonTransfers: jettonTransfer !== undefined,
   };
 }
 
@@ -88,6 +103,9 @@ const NONE: Examples = {
   hasActions: false,
   nftCollection: null,
   nftOwner: null,
+  jettonMaster: null,
+  jettonOwner: null,
+  hasJettonTransfers: false,
 };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */

@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import type { Int64 } from './scalars';
-import { boundValues, type Bind } from './sql';
+import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -43,14 +43,42 @@ const whereOf = (conditions: string[]) => (conditions.length === 0 ? '' : ` wher
  */
 export function jettonMastersPage(db: Queryable, f: JettonMasterFilter, page: OffsetPage): Promise<JettonMasterRow[]> {
   const { values, bind } = boundValues();
-  const where = [...oneOrAny('J.address', f.addresses, bind), ...oneOrAny('J.admin_address', f.adminAddresses, bind)];
+  const where = masterConditions(f, bind);
   const order = f.addresses.length > 0 ? 'J.address asc' : 'J.id asc';
-  return db.query<JettonMasterRow>(
-    `select J.address, J.total_supply::text as total_supply, J.mintable, J.admin_address, J.jetton_content, J.jetton_wallet_code_hash,
-            J.code_hash, J.data_hash, J.last_transaction_lt::text as last_transaction_lt
-       from jetton_masters J${whereOf(where)} order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
-    values,
-  );
+  return db.query<JettonMasterRow>(`${selectMasters()}${whereOf(where)} order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`, values);
+}
+
+/** Masters as the routes read them (`extra`: more columns). */
+const selectMasters = (extra = '') =>
+  `select J.address, J.total_supply::text as total_supply, J.mintable, J.admin_address, J.jetton_content, J.jetton_wallet_code_hash,
+            J.code_hash, J.data_hash, J.last_transaction_lt::text as last_transaction_lt${extra}
+       from jetton_masters J`;
+
+const masterConditions = (f: JettonMasterFilter, bind: Bind) => [
+  ...oneOrAny('J.address', f.addresses, bind),
+  ...oneOrAny('J.admin_address', f.adminAddresses, bind),
+];
+
+/** A master with its id, the key of its keyset pages. */
+export type JettonMasterKeyRow = JettonMasterRow & { id: string };
+
+/** REST's order as a keyset key: by address when addresses are given (the primary key), else by id (jetton_masters_index_2, _1 by admin). */
+export const jettonMasterKey = (f: Pick<JettonMasterFilter, 'addresses'>): readonly KeyColumn[] =>
+  f.addresses.length > 0 ? [{ expr: 'J.address', type: 'account', field: 'address' }] : [{ expr: 'J.id', type: 'int8', field: 'id' }];
+
+/** A keyset page of the masters matching the filter, in REST's order (ascending). */
+export function jettonMastersKeyset(db: Queryable, f: JettonMasterFilter, page: KeysetPage): Promise<JettonMasterKeyRow[]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(jettonMasterKey(f), page, bind, 'asc');
+  const where = [...masterConditions(f, bind), ...seek.where];
+  return db.query<JettonMasterKeyRow>(`${selectMasters(', J.id::text as id')}${whereOf(where)} order by ${seek.order} limit ${seek.limit}`, values);
+}
+
+/** Batch function of the master-by-address loader (null: not indexed). */
+export async function jettonMastersByAddresses(db: Queryable, addresses: readonly string[]): Promise<(JettonMasterRow | null)[]> {
+  const rows = await db.query<JettonMasterRow>(`${selectMasters()} where J.address = any($1::text[])`, [addresses]);
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  return addresses.map((a) => byAddress.get(a) ?? null);
 }
 
 export interface JettonWalletRow {
@@ -89,17 +117,28 @@ export function jettonWalletOrder(f: Pick<JettonWalletFilter, 'addresses' | 'own
   return order;
 }
 
+/** Wallets with their mintless master's claim API (`extra`: more columns). */
+const selectWallets = (extra = '') =>
+  `select J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash, J.data_hash,
+            J.mintless_is_claimed, J.mintless_amount::text as mintless_amount, J.mintless_start_from::text as mintless_start_from,
+            J.mintless_expire_at::text as mintless_expire_at, MJM.custom_payload_api_uri::text[] as custom_payload_api_uri${extra}
+       from jetton_wallets J left join mintless_jetton_masters MJM on MJM.address = J.jetton`;
+
+/** TON Center's rule: an unclaimed mintless amount counts as balance, whatever `mintless_is_claimed` says. */
+const NOT_ZERO = 'J.balance + coalesce(J.mintless_amount, 0) > 0';
+
+function walletConditions(f: JettonWalletFilter, bind: Bind): string[] {
+  const where = [...oneOrAny('J.address', f.addresses, bind), ...oneOrAny('J.owner', f.owners, bind), ...oneOrAny('J.jetton', f.jettons, bind)];
+  if (f.excludeZeroBalance) where.push(NOT_ZERO);
+  return where;
+}
+
 /** Jetton wallets with their mintless master's claim API; unclaimed mintless amounts count as balance for `excludeZeroBalance`. */
 export function jettonWalletsPage(db: Queryable, f: JettonWalletFilter, page: OffsetPage & { sort?: SortOrder }): Promise<JettonWalletRow[]> {
   const { values, bind } = boundValues();
-  const where = [...oneOrAny('J.address', f.addresses, bind), ...oneOrAny('J.owner', f.owners, bind), ...oneOrAny('J.jetton', f.jettons, bind)];
-  if (f.excludeZeroBalance) where.push('J.balance + coalesce(J.mintless_amount, 0) > 0');
+  const where = walletConditions(f, bind);
   return db.query<JettonWalletRow>(
-    `select J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash, J.data_hash,
-            J.mintless_is_claimed, J.mintless_amount::text as mintless_amount, J.mintless_start_from::text as mintless_start_from,
-            J.mintless_expire_at::text as mintless_expire_at, MJM.custom_payload_api_uri::text[] as custom_payload_api_uri
-       from jetton_wallets J left join mintless_jetton_masters MJM on MJM.address = J.jetton${whereOf(where)}
-      order by ${jettonWalletOrder(f, page.sort)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+    `${selectWallets()}${whereOf(where)} order by ${jettonWalletOrder(f, page.sort)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
 }
@@ -122,6 +161,75 @@ export function jettonWalletsChangedIn(db: Queryable, from: number, to: number, 
       order by J.last_transaction_lt, J.address limit $3`,
     [from, to, limit],
   );
+}
+
+/** A wallet with its id, the tie-break of its keyset keys. */
+export type JettonWalletKeyRow = JettonWalletRow & { id: string };
+
+const WALLET_ID: KeyColumn = { expr: 'J.id', type: 'int8', field: 'id' };
+// ton-indexer always writes a balance; the key takes null anyway (first when largest first, as PostgreSQL sorts it).
+const WALLET_BALANCE: KeyColumn = { expr: 'J.balance', type: 'numeric', field: 'balance', nullable: true };
+
+/** A holder list: largest balance first, equal balances by id, largest first (jetton_wallets_index_4 by jetton, _5 by owner). */
+export const HOLDER_KEY: readonly KeyColumn[] = [WALLET_BALANCE, WALLET_ID];
+
+/** A keyset key and the direction all its columns take. */
+export interface WalletKey {
+  columns: readonly KeyColumn[];
+  order: SortOrder;
+}
+
+/**
+ * `jettonWalletOrder` as a keyset key (every column in one direction, ended by the unique id): by id ascending,
+ * or by balance then id in the sort's direction; within one jetton or one owner the same (the filter fixes the
+ * leading column); with several owners by owner first, in the same direction (REST: owners ascending whatever
+ * the sort); by address for addresses alone.
+ */
+export function jettonWalletKey(f: Pick<JettonWalletFilter, 'addresses' | 'owners' | 'jettons'>, sort: SortOrder | undefined): WalletKey {
+  const s: WalletKey = sort === undefined ? { columns: [WALLET_ID], order: 'asc' } : { columns: HOLDER_KEY, order: sort };
+  if (f.jettons.length === 1 || f.owners.length === 1) return s;
+  if (f.owners.length > 1) return { columns: [{ expr: 'J.owner', type: 'account', field: 'owner' }, ...s.columns], order: s.order };
+  if (f.addresses.length > 0) return { columns: [{ expr: 'J.address', type: 'account', field: 'address' }], order: 'asc' };
+  return s;
+}
+
+/** A keyset page of the wallets matching every filter, in the order of `jettonWalletKey`. */
+export function jettonWalletsKeyset(db: Queryable, f: JettonWalletFilter, sort: SortOrder | undefined, page: KeysetPage): Promise<JettonWalletKeyRow[]> {
+  const { values, bind } = boundValues();
+  const key = jettonWalletKey(f, sort);
+  const seek = keyset(key.columns, page, bind, key.order);
+  const where = [...walletConditions(f, bind), ...seek.where];
+  return db.query<JettonWalletKeyRow>(`${selectWallets(', J.id::text as id')}${whereOf(where)} order by ${seek.order} limit ${seek.limit}`, values);
+}
+
+/** The wallets of a parent: a jetton's (its holders) or an owner's (its jettons). */
+export interface JettonWalletParent {
+  of: 'jetton' | 'owner';
+  excludeZeroBalance: boolean;
+}
+
+/** The same keyset page of the holder lists of several jettons or owners in one statement: a lateral page each. */
+export function jettonWalletPagesOf(db: Queryable, parent: JettonWalletParent, parents: readonly string[], page: KeysetPage): Promise<JettonWalletKeyRow[][]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(HOLDER_KEY, page, bind, 'desc');
+  const where = [`J.${parent.of === 'jetton' ? 'jetton' : 'owner'} = K.parent`, ...(parent.excludeZeroBalance ? [NOT_ZERO] : []), ...seek.where];
+  return lateralPages(
+    db,
+    values,
+    bind,
+    parents,
+    `${selectWallets(', J.id::text as id')} where ${where.join(' and ')}`,
+    HOLDER_KEY,
+    seek,
+    (r: JettonWalletKeyRow) => r,
+  );
+}
+
+/** Batch function of the wallet-by-address loader (null: not indexed). */
+export async function jettonWalletsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(JettonWalletRow | null)[]> {
+  const rows = await db.query<JettonWalletRow>(`${selectWallets()} where J.address = any($1::text[])`, [addresses]);
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  return addresses.map((a) => byAddress.get(a) ?? null);
 }
 
 export interface JettonTransferRow {
@@ -190,6 +298,16 @@ function eventConditions(f: JettonEventFilter, bind: Bind): string[] {
   return where;
 }
 
+/** Where a page of events starts and ends: an offset page's or a keyset page's parts. */
+interface EventSeek {
+  where: string[];
+  order: string;
+  limit: string;
+  offset?: string;
+  /** What each owner branch reads at most (bound only when there are branches: a statement refers to every value bound). */
+  branchLimit: () => string;
+}
+
 /**
  * One page of an event table. Owners on either side (transfers without a direction) are read as the union of
  * two ordered branches, each bounded by the page's end, so each side's index serves its order instead of
@@ -200,34 +318,139 @@ function eventPage<R>(
   table: string,
   columns: string,
   f: JettonEventFilter,
-  page: OffsetPage & { sort: SortOrder },
+  seekOf: (bind: Bind) => EventSeek,
   ownerColumns: readonly string[],
   extra: readonly string[],
 ): Promise<R[]> {
   const { values, bind } = boundValues();
-  const common = [...extra, ...eventConditions(f, bind)];
-  const order = jettonEventOrder(f, page.sort);
-  const tail = `order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`;
+  const seek = seekOf(bind);
+  const common = [...extra, ...eventConditions(f, bind), ...seek.where];
+  const tail = `order by ${seek.order} limit ${seek.limit}${seek.offset === undefined ? '' : ` offset ${seek.offset}`}`;
   if (f.owners.length === 0 || ownerColumns.length === 1) {
     const where = [...common, ...(ownerColumns.length === 1 ? oneOrAny(`T.${ownerColumns[0]}`, f.owners, bind) : [])];
     return db.query<R>(`select ${columns} from ${table} T${whereOf(where)} ${tail}`, values);
   }
-  const end = bind(page.limit + page.offset);
+  const end = seek.branchLimit();
   const branch = (column: string) =>
-    `(select T.* from ${table} T${whereOf([...common, ...oneOrAny(`T.${column}`, f.owners, bind)])} order by ${order} limit ${end})`;
+    `(select T.* from ${table} T${whereOf([...common, ...oneOrAny(`T.${column}`, f.owners, bind)])} order by ${seek.order} limit ${end})`;
   // union, not union all: a transfer from an owner to itself is in both branches
   return db.query<R>(`select ${columns} from (${ownerColumns.map(branch).join(' union ')}) T ${tail}`, values);
 }
 
+/** An offset page in TON Center's order. */
+const offsetSeek =
+  (f: Windows, page: OffsetPage & { sort: SortOrder }) =>
+  (bind: Bind): EventSeek => ({
+    where: [],
+    order: jettonEventOrder(f, page.sort),
+    limit: bind(page.limit),
+    offset: bind(page.offset),
+    branchLimit: () => bind(page.limit + page.offset),
+  });
+
+/** Transfers and burns as keyset pages: newest first by logical time, ties by transaction hash (the tables' key), whatever the windows. */
+export const JETTON_EVENT_KEY: readonly KeyColumn[] = [
+  { expr: 'T.tx_lt', type: 'int8', field: 'tx_lt' },
+  { expr: 'T.tx_hash', type: 'tonhash', field: 'tx_hash' },
+];
+
+const keysetSeek =
+  (page: KeysetPage) =>
+  (bind: Bind): EventSeek => {
+    const seek = keyset(JETTON_EVENT_KEY, page, bind);
+    return { where: seek.where, order: seek.order, limit: seek.limit, branchLimit: () => seek.limit };
+  };
+
+/** The columns the owners of a transfer list are looked for in: the recipient's, the sender's or both. */
+const transferSides = (f: JettonEventFilter) => (f.direction === 'in' ? ['destination'] : f.direction === 'out' ? ['source'] : ['source', 'destination']);
+
+/** TON Center lists transfers without the aborted ones (the wallet refused them: nothing moved). */
+const LISTED_TRANSFERS = ['T.tx_aborted is false'];
+
 /** Jetton transfers, aborted ones left out (as TON Center does). */
 export function jettonTransfersPage(db: Queryable, f: JettonEventFilter, page: OffsetPage & { sort: SortOrder }): Promise<JettonTransferRow[]> {
-  const sides = f.direction === 'in' ? ['destination'] : f.direction === 'out' ? ['source'] : ['source', 'destination'];
-  return eventPage<JettonTransferRow>(db, 'jetton_transfers', TRANSFER_COLUMNS, f, page, sides, ['T.tx_aborted is false']);
+  return eventPage<JettonTransferRow>(db, 'jetton_transfers', TRANSFER_COLUMNS, f, offsetSeek(f, page), transferSides(f), LISTED_TRANSFERS);
 }
 
 /** Jetton burns, aborted ones included (as TON Center does). */
 export function jettonBurnsPage(db: Queryable, f: JettonEventFilter, page: OffsetPage & { sort: SortOrder }): Promise<JettonBurnRow[]> {
-  return eventPage<JettonBurnRow>(db, 'jetton_burns', BURN_COLUMNS, f, page, ['owner'], []);
+  return eventPage<JettonBurnRow>(db, 'jetton_burns', BURN_COLUMNS, f, offsetSeek(f, page), ['owner'], []);
+}
+
+/**
+ * A keyset page of the transfers matching every filter (the REST filters, aborted ones left out), newest first
+ * (jetton_transfers_index_2/_3 by owner, _6 by wallet, _8 by jetton, _10 otherwise).
+ */
+export function jettonTransfersKeyset(db: Queryable, f: JettonEventFilter, page: KeysetPage): Promise<JettonTransferRow[]> {
+  return eventPage<JettonTransferRow>(db, 'jetton_transfers', TRANSFER_COLUMNS, f, keysetSeek(page), transferSides(f), LISTED_TRANSFERS);
+}
+
+/** A keyset page of the burns matching every filter, newest first (jetton_burns_index_2 by owner, _4 by wallet, _6 by jetton, _8 otherwise). */
+export function jettonBurnsKeyset(db: Queryable, f: JettonEventFilter, page: KeysetPage): Promise<JettonBurnRow[]> {
+  return eventPage<JettonBurnRow>(db, 'jetton_burns', BURN_COLUMNS, f, keysetSeek(page), ['owner'], []);
+}
+
+/** Whose events a list holds: a jetton's (by its master) or a jetton wallet's (the transfers it sent, its burns). */
+export type JettonEventParent = 'master' | 'wallet';
+
+const PARENT_COLUMN: Record<JettonEventParent, string> = { master: 'T.jetton_master_address', wallet: 'T.jetton_wallet_address' };
+
+/** The same keyset page of the transfers of several jettons or wallets in one statement (aborted ones left out, as listed). */
+export function jettonTransferPagesOf(db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage): Promise<JettonTransferRow[][]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(JETTON_EVENT_KEY, page, bind);
+  const where = [`${PARENT_COLUMN[of]} = K.parent`, ...LISTED_TRANSFERS, ...seek.where];
+  return lateralPages(
+    db,
+    values,
+    bind,
+    parents,
+    `select ${TRANSFER_COLUMNS} from jetton_transfers T where ${where.join(' and ')}`,
+    JETTON_EVENT_KEY,
+    seek,
+    (r: JettonTransferRow) => r,
+  );
+}
+
+/** The same keyset page of the burns of several jettons or wallets in one statement. */
+export function jettonBurnPagesOf(db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage): Promise<JettonBurnRow[][]> {
+  const { values, bind } = boundValues();
+  const seek = keyset(JETTON_EVENT_KEY, page, bind);
+  const where = [`${PARENT_COLUMN[of]} = K.parent`, ...seek.where];
+  return lateralPages(
+    db,
+    values,
+    bind,
+    parents,
+    `select ${BURN_COLUMNS} from jetton_burns T where ${where.join(' and ')}`,
+    JETTON_EVENT_KEY,
+    seek,
+    (r: JettonBurnRow) => r,
+  );
+}
+
+/** Batch function of the transfers-by-transaction loader, aborted ones included: a transaction has at most one (the table's key). */
+export async function jettonTransfersByTransactions(db: Queryable, hashes: readonly string[]): Promise<JettonTransferRow[][]> {
+  const rows = await db.query<JettonTransferRow>(
+    `select ${TRANSFER_COLUMNS} from jetton_transfers T where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
+    [hashes],
+  );
+  return hashes.map((h) => rows.filter((r) => r.tx_hash === h));
+}
+
+/**
+ * Batch function of the transfers-by-trace loader, each trace's by lt, aborted ones included: through the trace's
+ * transactions (transactions_index_7, then the transfers' key), as jetton_transfers has no index on trace_id.
+ */
+export async function jettonTransfersByTraces(db: Queryable, traceIds: readonly string[]): Promise<JettonTransferRow[][]> {
+  const rows = await db.query<JettonTransferRow & { trace: string }>(
+    `select X.trace_id as trace, ${TRANSFER_COLUMNS} from transactions X join jetton_transfers T on T.tx_hash = X.hash and T.tx_lt = X.lt
+      where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
+    [traceIds],
+  );
+  const byTrace = new Map<string, JettonTransferRow[]>();
+  for (const { trace, ...row } of rows) byTrace.set(trace, [...(byTrace.get(trace) ?? []), row]);
+  return traceIds.map((id) => byTrace.get(id) ?? []);
 }
 
 /** The inbound message body of each transaction (hash and lt), in one statement; keyed `<hash>/<lt>`, absent when not stored. */

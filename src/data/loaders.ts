@@ -14,6 +14,7 @@ import { tracesByIds, transactionsByTraces } from './traces';
 import { blockKeyOf, blocksByKeys, committedShardBlocks, type BlockKey } from './blocks';
 import { latestStatesByAccounts, statesWithMethodsByAccounts } from './accountStates';
 import { createNftLoaders } from './nftLoaders';
+import { createJettonLoaders } from './jettonLoaders';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -57,6 +58,7 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     /** Latest states with their get-methods and data cell (no code cell): wallets and interfaces. */
     stateWithMethods: new DataLoader((accounts: readonly string[]) => statesWithMethodsByAccounts(db, accounts), options),
     nfts: createNftLoaders(db, options),
+    jettons: createJettonLoaders(db, options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
       const byAddress = new Map<string, MetadataRow[]>();
       for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/types';
 import { windowConditions, hasTimeWindow, type Windows } from './filters';
-import { boundValues, keyOrderOf, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
 
 /** An `nft_collections` row as the routes read it; 64-bit and numeric values as decimal text. */
 export interface NftCollectionRow {
@@ -277,31 +277,6 @@ export async function nftItemsByAddresses(db: Queryable, addresses: readonly str
   const rows = (await db.query<FlatItemRow>(`${selectItems()} where N.address = any($1::text[])`, [addresses])).map(nested);
   const byAddress = new Map(rows.map((r) => [r.address, r]));
   return addresses.map((a) => byAddress.get(a) ?? null);
-}
-
-/**
- * One keyset page per parent (`K.parent` in `inner`), in one statement; the outer order keeps each parent's page
- * in its own order (a join promises none). `inner` selects every key column under its field name.
- */
-async function lateralPages<F, R>(
-  db: Queryable,
-  values: unknown[],
-  bind: Bind,
-  parents: readonly string[],
-  inner: string,
-  key: readonly KeyColumn[],
-  seek: { order: string; dir: string; limit: string },
-  map: (row: F) => R,
-): Promise<R[][]> {
-  const rows = await db.query<F & { parent_index: string }>(
-    `select K.i as parent_index, P.* from unnest(${bind(parents)}::text[]) with ordinality K(parent, i)
-       cross join lateral (${inner} order by ${seek.order} limit ${seek.limit}) P
-      order by K.i, ${keyOrderOf(key, seek.dir, 'P')}`,
-    values,
-  );
-  const lists: R[][] = parents.map(() => []);
-  for (const { parent_index: i, ...row } of rows) lists[Number(i) - 1].push(map(row as F));
-  return lists;
 }
 
 function itemConditions(f: NftItemFilter, bind: Bind): string[] {

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/types';
 import { badInput } from '../errors';
 import { INT64_MAX, INT64_MIN, isDecimalInRange } from '../encoding/numbers';
 import { parseAddress } from '../encoding/address';
@@ -78,8 +79,10 @@ export function keyset(columns: readonly KeyColumn[], page: KeysetPage, bind: Bi
 /** The rows whose key is strictly `op` (`<` or `>`) the key given, null being greater than any value. */
 function beyond(columns: readonly KeyColumn[], key: Key, op: '<' | '>', value: (v: string, i: number) => string): string[] {
   const where: string[] = [];
-  // The bound on the leading column alone is what an index on it can seek to; the rest decides ties.
-  if (key[0] !== null && !columns[0].nullable) where.push(`${columns[0].expr} ${op}= ${value(key[0], 0)}`);
+  // The bound on the leading column alone is what an index on it can seek to; the rest decides ties. Below a
+  // value a nullable column holds no null (null is greater), so that bound holds for it too (a holder list by
+  // balance, newest or largest first, seeks on it as it pages on).
+  if (key[0] !== null && (!columns[0].nullable || op === '<')) where.push(`${columns[0].expr} ${op}= ${value(key[0], 0)}`);
   if (!columns.some((c) => c.nullable)) {
     const tuple = `(${columns.map((c) => c.expr).join(', ')})`;
     where.push(`${tuple} ${op} (${key.map((v, i) => value(v as string, i)).join(', ')})`);
@@ -105,3 +108,28 @@ function beyond(columns: readonly KeyColumn[], key: Key, op: '<' | '>', value: (
 /** A key's order over the columns a subquery `alias` selected under the key's field names (the outer order of lateral pages). */
 export const keyOrderOf = (columns: readonly KeyColumn[], dir: string, alias: string) =>
   columns.map((c) => `${alias}.${c.field}::${KEY_TYPES[c.type].sql} ${dir}`).join(', ');
+
+/**
+ * One keyset page per parent (`K.parent` in `inner`), in one statement; the outer order keeps each parent's page
+ * in its own order (a join promises none). `inner` selects every key column under its field name.
+ */
+export async function lateralPages<F, R>(
+  db: Queryable,
+  values: unknown[],
+  bind: Bind,
+  parents: readonly string[],
+  inner: string,
+  key: readonly KeyColumn[],
+  seek: { order: string; dir: string; limit: string },
+  map: (row: F) => R,
+): Promise<R[][]> {
+  const rows = await db.query<F & { parent_index: string }>(
+    `select K.i as parent_index, P.* from unnest(${bind(parents)}::text[]) with ordinality K(parent, i)
+       cross join lateral (${inner} order by ${seek.order} limit ${seek.limit}) P
+      order by K.i, ${keyOrderOf(key, seek.dir, 'P')}`,
+    values,
+  );
+  const lists: R[][] = parents.map(() => []);
+  for (const { parent_index: i, ...row } of rows) lists[Number(i) - 1].push(map(row as F));
+  return lists;
+}

@@ -206,6 +206,71 @@ query AccountNfts($address: String!) {
 }
 `;
 
+const JETTON_HOLDERS = `# A jetton's top holders: its wallets by balance, largest first, as a connection with keyset cursors. Page on
+# with \`after: <endCursor>\`: the walk stays exact while balances change (a wallet whose balance does not move
+# is returned once), which offset pages cannot promise.
+query JettonHolders($jetton: String!, $after: String) {
+  jettonMaster(address: $jetton) {
+    address
+    totalSupply
+    mintable
+    admin { address }
+    metadata { tokenInfo { name symbol extra } }
+    wallets(first: 10, after: $after, excludeZeroBalance: true) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { address balance owner { address addressBook { userFriendly domain } } } }
+    }
+  }
+}
+`;
+
+const ACCOUNT_JETTONS = `# An account's jettons: its jetton wallets by balance, each with its jetton's master and metadata, and the
+# last transfer each wallet sent.
+query AccountJettons($address: String!) {
+  account(address: $address) {
+    address
+    jettons(first: 10, excludeZeroBalance: true) {
+      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          address
+          balance
+          mintlessInfo { amount expireAt }
+          jetton { address totalSupply metadata { tokenInfo { name symbol extra } } }
+          transfers(first: 1) { edges { node { lt amount destination { address } } } }
+        }
+      }
+    }
+  }
+}
+`;
+
+const JETTON_TRANSFERS = `# The latest jetton transfers, with their forward payloads typed (a comment as TextComment; a payload carried
+# inline is read from the transfer's message body, as REST does), the jetton and the transaction.
+query JettonTransfers($after: String) {
+  jettonTransfers(first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        lt
+        now
+        amount
+        source { address }
+        destination { address }
+        jetton { address metadata { tokenInfo { symbol } } }
+        forwardTonAmount
+        forwardPayloadInline
+        forwardPayloadParsed {
+          __typename
+          ... on TextComment { text }
+        }
+        transaction { hash description { aborted } }
+      }
+    }
+  }
+}
+`;
+
 const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
   transactions(accounts: $accounts, minFinality: PENDING) {
     kind
@@ -259,6 +324,9 @@ export function exampleTabs(ex: Examples, opts: { live?: boolean; demoAccounts?:
     ex.hasActions && tab(ACTIONS, { after: null }),
     ex.nftCollection && tab(NFT_ITEMS, { collection: [ex.nftCollection], after: null }),
     ex.nftOwner && tab(ACCOUNT_NFTS, { address: ex.nftOwner }),
+    ex.jettonMaster && tab(JETTON_HOLDERS, { jetton: ex.jettonMaster, after: null }),
+    ex.jettonOwner && tab(ACCOUNT_JETTONS, { address: ex.jettonOwner }),
+    ex.hasJettonTransfers && tab(JETTON_TRANSFERS, { after: null }),
     opts.live && live(ex, opts.demoAccounts),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];

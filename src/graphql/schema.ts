@@ -15,6 +15,7 @@ import './types/trace';
 import './types/account';
 import './types/wallet';
 import './types/nft';
+import './types/jetton';
 import './types/live';
 import './types/decode';
 

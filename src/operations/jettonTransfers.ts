@@ -6,6 +6,7 @@ import { inlineForwardPayload } from '../encoding/forwardPayload';
 import { badInput } from '../errors';
 import { addresses, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
+import { TRANSFER_DIRECTION } from './nftTransfers';
 
 /** The parameters jetton transfers and burns share (owners, wallets, jetton, windows, trace state, page). */
 export const jettonEventParams = (what: string, owners: string) =>
@@ -35,7 +36,8 @@ export const JETTON_TRANSFERS = {
     direction: {
       kind: 'enum',
       values: { in: 'Transfers the owners received.', out: 'Transfers the owners sent.', both: 'Either (the default).' },
-      graphqlEnum: { name: 'TransferDirection', description: "A transfer's side for its owners: received (in), sent (out) or either (both)." },
+      // the one GraphQL enum of both transfer routes, registered once
+      graphqlEnum: TRANSFER_DIRECTION.graphqlEnum,
       description: 'Which side of the transfers the owners given (owner_address or address) are on; in or out need an owner.',
     },
   },
@@ -92,10 +94,15 @@ export interface JettonTransfer extends JettonTransferRow {
 }
 
 /**
- * A page of transfers. ton-indexer stores a forward payload only when it is carried in a reference; for the
- * rows without one, the transaction's in-message bodies are read in one statement and the inline payload taken
- * from each `transfer#0f8a7ea5` body.
+ * A transfer row with its forward payload: the table's, else (ton-indexer stores one only when it is carried in a
+ * reference) the inline payload of its `transfer#0f8a7ea5` in-message body, when that body is given and holds one.
  */
+export function withInlineForwardPayload(row: JettonTransferRow, inMessageBody: string | null | undefined): JettonTransfer {
+  const inline = row.forward_payload !== null || !inMessageBody ? null : inlineForwardPayload(inMessageBody);
+  return inline === null ? { ...row, forward_payload_inline: false } : { ...row, forward_payload: inline, forward_payload_inline: true };
+}
+
+/** A page of transfers; for the rows without a stored forward payload, the in-message bodies are read in one statement. */
 export async function findJettonTransfers(ctx: RequestContext, request: JettonEventsRequest): Promise<JettonTransfer[]> {
   const rows = await jettonTransfersPage(ctx.db, request.filter, request.page);
   const missing = rows.filter((r) => r.forward_payload === null);
@@ -103,9 +110,5 @@ export async function findJettonTransfers(ctx: RequestContext, request: JettonEv
     ctx.db,
     missing.map((r) => ({ hash: r.tx_hash, lt: r.tx_lt })),
   );
-  return rows.map((row) => {
-    const body = row.forward_payload === null ? bodies.get(`${row.tx_hash}/${row.tx_lt}`) : undefined;
-    const inline = body === undefined ? null : inlineForwardPayload(body);
-    return inline === null ? { ...row, forward_payload_inline: false } : { ...row, forward_payload: inline, forward_payload_inline: true };
-  });
+  return rows.map((row) => withInlineForwardPayload(row, row.forward_payload === null ? bodies.get(`${row.tx_hash}/${row.tx_lt}`) : undefined));
 }

@@ -98,6 +98,10 @@ function int64Number(text: string | null, raw: RawTexts): number | string | null
   return Number.isSafeInteger(n) ? n : raw.mark(text);
 }
 
+/** TON Center shows mintless info only for an unclaimed mintless amount (`mintless_is_claimed` false, an amount stored). */
+export const hasMintlessInfo = (row: JettonWalletRow): row is JettonWalletRow & { mintless_amount: string } =>
+  row.mintless_is_claimed === false && row.mintless_amount !== null;
+
 export function toWireJettonWallet(row: JettonWalletRow, raw: RawTexts): WireJettonWallet {
   const wallet: WireJettonWallet = {
     address: row.address,
@@ -108,7 +112,7 @@ export function toWireJettonWallet(row: JettonWalletRow, raw: RawTexts): WireJet
     code_hash: row.code_hash,
     data_hash: row.data_hash,
   };
-  if (row.mintless_is_claimed === false && row.mintless_amount !== null) {
+  if (hasMintlessInfo(row)) {
     wallet.mintless_info = {
       amount: row.mintless_amount,
       start_from: int64Number(row.mintless_start_from, raw),

@@ -580,7 +580,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'IntMsgInfo' }
           | { __typename: 'InvoicePayload' }
           | { __typename: 'InvoicePayloadForwardPayload' }
-          | { __typename: 'JettonBurn' }
           | { __typename: 'JettonBurnNotification' }
           | { __typename: 'JettonCallTo' }
           | { __typename: 'JettonChangeAdmin' }
@@ -1026,7 +1025,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'IntMsgInfo' }
               | { __typename: 'InvoicePayload' }
               | { __typename: 'InvoicePayloadForwardPayload' }
-              | { __typename: 'JettonBurn' }
               | { __typename: 'JettonBurnNotification' }
               | { __typename: 'JettonCallTo' }
               | { __typename: 'JettonChangeAdmin' }
@@ -1036,7 +1034,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'JettonMint' }
               | { __typename: 'JettonNotify' }
               | { __typename: 'JettonSetStatus' }
-              | { __typename: 'JettonTransfer' }
               | { __typename: 'JettonUpgrade' }
               | { __typename: 'JustFromInvertedMaybe' }
               | { __typename: 'JvaultClaimRewardsMsg' }
@@ -1391,6 +1388,8 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'TgbtcMintEvent' }
               | { __typename: 'TgbtcNewKeyEvent' }
               | { __typename: 'TickTock' }
+              | { __typename: 'TlbJettonBurn' }
+              | { __typename: 'TlbJettonTransfer' }
               | { __typename: 'TlbMessage' }
               | { __typename: 'TlbNftTransfer' }
               | { __typename: 'TonValidatorsAccountLists' }
@@ -1518,7 +1517,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'WithoutSettlement' }
              | null }
           | { __typename: 'JettonSetStatus' }
-          | { __typename: 'JettonTransfer' }
           | { __typename: 'JettonUpgrade' }
           | { __typename: 'JustFromInvertedMaybe' }
           | { __typename: 'JvaultClaimRewardsMsg' }
@@ -1873,6 +1871,8 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'TgbtcMintEvent' }
           | { __typename: 'TgbtcNewKeyEvent' }
           | { __typename: 'TickTock' }
+          | { __typename: 'TlbJettonBurn' }
+          | { __typename: 'TlbJettonTransfer' }
           | { __typename: 'TlbMessage' }
           | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
@@ -2444,7 +2444,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'IntMsgInfo' }
       | { __typename: 'InvoicePayload' }
       | { __typename: 'InvoicePayloadForwardPayload' }
-      | { __typename: 'JettonBurn' }
       | { __typename: 'JettonBurnNotification' }
       | { __typename: 'JettonCallTo' }
       | { __typename: 'JettonChangeAdmin' }
@@ -2890,7 +2889,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'IntMsgInfo' }
           | { __typename: 'InvoicePayload' }
           | { __typename: 'InvoicePayloadForwardPayload' }
-          | { __typename: 'JettonBurn' }
           | { __typename: 'JettonBurnNotification' }
           | { __typename: 'JettonCallTo' }
           | { __typename: 'JettonChangeAdmin' }
@@ -2900,7 +2898,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'JettonMint' }
           | { __typename: 'JettonNotify' }
           | { __typename: 'JettonSetStatus' }
-          | { __typename: 'JettonTransfer' }
           | { __typename: 'JettonUpgrade' }
           | { __typename: 'JustFromInvertedMaybe' }
           | { __typename: 'JvaultClaimRewardsMsg' }
@@ -3255,6 +3252,8 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'TgbtcMintEvent' }
           | { __typename: 'TgbtcNewKeyEvent' }
           | { __typename: 'TickTock' }
+          | { __typename: 'TlbJettonBurn' }
+          | { __typename: 'TlbJettonTransfer' }
           | { __typename: 'TlbMessage' }
           | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
@@ -3382,7 +3381,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'WithoutSettlement' }
          | null }
       | { __typename: 'JettonSetStatus' }
-      | { __typename: 'JettonTransfer' }
       | { __typename: 'JettonUpgrade' }
       | { __typename: 'JustFromInvertedMaybe' }
       | { __typename: 'JvaultClaimRewardsMsg' }
@@ -3737,6 +3735,8 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'TgbtcMintEvent' }
       | { __typename: 'TgbtcNewKeyEvent' }
       | { __typename: 'TickTock' }
+      | { __typename: 'TlbJettonBurn' }
+      | { __typename: 'TlbJettonTransfer' }
       | { __typename: 'TlbMessage' }
       | { __typename: 'TlbNftTransfer' }
       | { __typename: 'TonValidatorsAccountLists' }

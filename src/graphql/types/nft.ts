@@ -21,15 +21,13 @@ import {
   type NftItemRow,
   type NftTransferRow,
 } from '../../data/nfts';
-import { parseAddress } from '../../encoding/address';
 import { NFT_COLLECTIONS, nftCollectionsRequest } from '../../operations/nftCollections';
 import { NFT_ITEMS, nftItemsRequest } from '../../operations/nftItems';
 import { findNftSales, NFT_SALES, nftSalesRequest } from '../../operations/nftSales';
 import { NFT_TRANSFERS, nftTransfersRequest } from '../../operations/nftTransfers';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
-import { toWireMetadata } from '../../wire/metadata';
 import { goMap } from '../../wire/nfts';
-import { payloadKey } from '../../wire/payload';
+import { accountOf, addressRoute, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
@@ -39,29 +37,6 @@ import { ParsedBody } from './parsedBody';
 import { lazyTrace, Trace } from './trace';
 import { Transaction } from './transaction';
 
-/** An address column as an account: only a raw address is one (the indexer also writes `addr_none`, `addr_extern…`). */
-const accountOf = (address: string | null | undefined) => (address && parseAddress(address) === address ? { address } : null);
-
-/** The token metadata of an address (`metadata[address]`), null when it has none. */
-const metadataOf = async (address: string, ctx: RequestContext) => {
-  const entry = toWireMetadata(await ctx.loaders.metadata.load(address))[address];
-  return entry ? { address, ...entry } : null;
-};
-
-/** A payload BOC as the typed body union, decoded once per process (the REST routes' `decoded_*_payload`, typed). */
-const parsedPayload = (boc: string | null, ctx: RequestContext) => (boc ? ctx.services.decoder.parsed(payloadKey(boc), boc) : null);
-
-/** One address, raw or user-friendly, as the lookups by address take it. */
-const addressRoute = (what: string) =>
-  ({
-    params: {
-      address: {
-        kind: 'address',
-        required: `the address of the ${what}`,
-        description: `The ${what}'s address: raw (\`<workchain>:<hex>\`, any case) or user-friendly (base64 or base64url, any flags).`,
-      },
-    },
-  }) as const satisfies RouteParams;
 const COLLECTION_ADDRESS = addressRoute('collection');
 const ITEM_ADDRESS = addressRoute('item');
 

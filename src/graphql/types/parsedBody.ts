@@ -9,7 +9,20 @@ import { buildParsedModel, PARSED_BODY, TLB_TYPE_FIELD } from '../parsed/model';
  */
 
 /** The service's own type names a constructor's would take: those constructors' types are prefixed `Tlb` (`message` → `TlbMessage`). */
-const OWN_TYPE_NAMES = ['Message', 'MessageContent', 'Transaction', 'Block', 'Account', 'Action', 'Trace', 'DecodedBody', 'DecodeResult', 'NftTransfer'];
+const OWN_TYPE_NAMES = [
+  'Message',
+  'MessageContent',
+  'Transaction',
+  'Block',
+  'Account',
+  'Action',
+  'Trace',
+  'DecodedBody',
+  'DecodeResult',
+  'NftTransfer',
+  'JettonTransfer',
+  'JettonBurn',
+];
 
 const { compiler, order } = decoderSchema();
 export const parsedModel = buildParsedModel(compiler, order, OWN_TYPE_NAMES);
