@@ -93,7 +93,7 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
 
   it('every GraphiQL tab returns data and no error with its variables', async () => {
     const tabs = await expectTabsRun(service, { data: true });
-    expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate', 'Account', 'Message', 'Traces']);
+    expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate', 'Account', 'Message', 'Traces', 'TraceBalanceChanges']);
   });
 
   it('the navigation tab reaches a destination transaction and its trace', async () => {
@@ -193,7 +193,7 @@ describe.each(await availableBackends())('examples on other databases, on %s', (
       },
       async (service, db) => {
         const tabs = await expectTabsRun(service, { data: true });
-        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate', 'Account', 'Message', 'Traces']);
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate', 'Account', 'Message', 'Traces', 'TraceBalanceChanges']);
         const { id } = JSON.parse(tabs[1].variables);
         const [trace] = await db.writer.query<{ state: string; nodes_: string }>('select state, nodes_ from traces where trace_id = $1', [id]);
         expect(trace.state).toBe('complete');
@@ -211,7 +211,7 @@ describe.each(await availableBackends())('examples on other databases, on %s', (
       },
       async (service) => {
         const tabs = await expectTabsRun(service, { data: true });
-        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate', 'Account', 'Message', 'Traces']);
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate', 'Account', 'Message', 'Traces', 'TraceBalanceChanges']);
       },
     ));
 

@@ -15,6 +15,10 @@ import { NFT_SALES } from '../src/operations/nftSales';
 import { NFT_TRANSFERS } from '../src/operations/nftTransfers';
 import { TOP_ACCOUNTS_BY_BALANCE } from '../src/operations/topAccountsByBalance';
 import { WALLET_STATES } from '../src/operations/walletStates';
+import { BALANCE_CHANGES } from '../src/operations/balanceChanges';
+import { DNS_RECORDS } from '../src/operations/dnsRecords';
+import { MULTISIG_ORDERS, MULTISIG_WALLETS } from '../src/operations/multisig';
+import { VESTING } from '../src/operations/vesting';
 import { ADJACENT_TRANSACTIONS } from '../src/operations/adjacentTransactions';
 import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../src/operations/blocks';
 import { MESSAGES } from '../src/operations/messages';
@@ -53,6 +57,11 @@ const ROUTES: [string, string, RouteParams, (boolean | readonly string[])?][] = 
   ['/api/v3/jetton/wallets', 'jettonWallets', JETTON_WALLETS, ['limit', 'offset']],
   ['/api/v3/jetton/transfers', 'jettonTransfers', JETTON_TRANSFERS, true],
   ['/api/v3/jetton/burns', 'jettonBurns', JETTON_BURNS, true],
+  ['/api/v3/dns/records', 'dnsRecords', DNS_RECORDS, true],
+  ['/api/v3/multisig/wallets', 'multisigWallets', MULTISIG_WALLETS, [...OFFSET_PAGING, 'include_orders']],
+  ['/api/v3/multisig/orders', 'multisigOrders', MULTISIG_ORDERS, [...OFFSET_PAGING, 'parse_actions']],
+  ['/api/v3/vesting', 'vestingContracts', VESTING, true],
+  ['/api/v3/balanceChanges', 'balanceChanges', BALANCE_CHANGES],
 ];
 const CONNECTION_ARGS = ['first', 'after', 'last', 'before'];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));

@@ -27,6 +27,8 @@ export interface Examples {
   jettonOwner: string | null;
   /** Whether the database holds jetton transfers. */
   hasJettonTransfers: boolean;
+  /** An account with DNS records, multisigs or vesting contracts: the newest multisig's first signer, else a DNS wallet, else a vesting owner. */
+  contractsAccount: string | null;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -66,6 +68,12 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     ),
     db.query<{ one: number }>('select 1 as one from jetton_transfers limit 1'),
   ]);
+  // each an index's first row: multisig_index_1 backwards, dns_entries_index_3, vesting_index_4 backwards
+  const [contracts] = await db.query<{ account: string }>(
+    `(select signers[1] as account from multisig where signers[1] is not null order by id desc limit 1)
+     union all (select dns_wallet from dns_entries where dns_wallet is not null order by dns_wallet limit 1)
+     union all (select owner_address from vesting_contracts where owner_address is not null order by id desc limit 1) limit 1`,
+  );
   const [[message], [transaction]] =
     transactionHash === null
       ? [[], []]
@@ -88,6 +96,7 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     jettonMaster: jetton?.jetton ?? null,
     jettonOwner: jetton?.owner ?? null,
     hasJettonTransfers: jettonTransfer !== undefined,
+    contractsAccount: contracts?.account ?? null,
   };
 }
 
@@ -106,6 +115,7 @@ const NONE: Examples = {
   jettonMaster: null,
   jettonOwner: null,
   hasJettonTransfers: false,
+  contractsAccount: null,
 };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */

@@ -15,6 +15,7 @@ import { blockKeyOf, blocksByKeys, committedShardBlocks, type BlockKey } from '.
 import { latestStatesByAccounts, statesWithMethodsByAccounts } from './accountStates';
 import { createNftLoaders } from './nftLoaders';
 import { createJettonLoaders } from './jettonLoaders';
+import { createContractLoaders } from './contractLoaders';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -59,6 +60,7 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     stateWithMethods: new DataLoader((accounts: readonly string[]) => statesWithMethodsByAccounts(db, accounts), options),
     nfts: createNftLoaders(db, options),
     jettons: createJettonLoaders(db, options),
+    ...createContractLoaders(db, options),
     metadata: new DataLoader(async (addresses: readonly string[]) => {
       const byAddress = new Map<string, MetadataRow[]>();
       for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);

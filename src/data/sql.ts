@@ -22,7 +22,7 @@ export interface KeysetPage {
 }
 
 /** The types a sort key column may have, each with the values it takes (a cursor is client input). */
-export type KeyType = 'int8' | 'numeric' | 'tonhash' | 'account' | 'address' | 'direction' | 'hashText';
+export type KeyType = 'int8' | 'numeric' | 'tonhash' | 'account' | 'address' | 'direction' | 'hashText' | 'text';
 
 /** A column of a sort key: its SQL, its type, and the field of a served row its value is read back from (cursors). */
 export interface KeyColumn {
@@ -47,6 +47,8 @@ const KEY_TYPES: Record<KeyType, { sql: string; holds: (v: string) => boolean }>
   address: { sql: 'text', holds: (v) => parseAddress(v) === v || /^addr_(none|extern)/.test(v) },
   direction: { sql: 'text', holds: (v) => v === 'in' || v === 'out' },
   hashText: { sql: 'text', holds: (v) => STORED_HASH.test(v) },
+  // any text (a DNS domain), compared in the database's collation as the column is
+  text: { sql: 'text', holds: () => true },
 };
 
 /** Whether `key` is a position of a list sorted by `columns`: one value per column, each of its column's type. */

@@ -271,6 +271,58 @@ query JettonTransfers($after: String) {
 }
 `;
 
+const ACCOUNT_CONTRACTS = `# An account's domains (the DNS records whose wallet record points at it), the multisig wallets it signs or
+# proposes for, with their latest orders and what those would do, and the vesting contracts it owns, funded or
+# is whitelisted on: each a connection with keyset cursors, each edge saying how the account takes part.
+query AccountContracts($address: String!) {
+  account(address: $address) {
+    address
+    domain
+    dnsRecords(first: 5) { edges { node { domain owner { address } item { collection { address } } } } }
+    multisigs(first: 3) {
+      edges {
+        roles
+        node {
+          address
+          threshold
+          signers { address domain }
+          orders(first: 2) {
+            edges {
+              node {
+                orderSeqno
+                sentForExecution
+                approvals { address }
+                actions {
+                  __typename
+                  ... on OrderSendMessage { destination { address } value body { decoded { type comment } } }
+                  ... on OrderUpdateParams { newThreshold newSigners { address } }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    vestings(first: 3) { edges { roles node { address totalAmount startTime owner { address } sender { address } whitelist { address } } } }
+  }
+}
+`;
+
+const BALANCE_CHANGES = `# What a trace moved: per address, the nanotons net of fees, the fees, and the jettons (TON Center's
+# balanceChanges, as lists sorted by address), and each action's own changes through the root field.
+query TraceBalanceChanges($id: String!) {
+  trace(id: $id) {
+    traceId
+    actions { type actionId }
+    balanceChanges {
+      changes { address nanotons }
+      fees { address nanotons }
+      jettons { owner { address } jetton { address } amount }
+    }
+  }
+}
+`;
+
 const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
   transactions(accounts: $accounts, minFinality: PENDING) {
     kind
@@ -327,6 +379,8 @@ export function exampleTabs(ex: Examples, opts: { live?: boolean; demoAccounts?:
     ex.jettonMaster && tab(JETTON_HOLDERS, { jetton: ex.jettonMaster, after: null }),
     ex.jettonOwner && tab(ACCOUNT_JETTONS, { address: ex.jettonOwner }),
     ex.hasJettonTransfers && tab(JETTON_TRANSFERS, { after: null }),
+    ex.contractsAccount && tab(ACCOUNT_CONTRACTS, { address: ex.contractsAccount }),
+    ex.traceId && tab(BALANCE_CHANGES, { id: ex.traceId }),
     opts.live && live(ex, opts.demoAccounts),
   ].filter((t): t is ExampleTab => !!t);
   return tabs.length > 0 ? tabs : [tab(NO_DATA, {})];

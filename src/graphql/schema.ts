@@ -16,6 +16,10 @@ import './types/account';
 import './types/wallet';
 import './types/nft';
 import './types/jetton';
+import './types/dns';
+import './types/multisig';
+import './types/vesting';
+import './types/balanceChanges';
 import './types/live';
 import './types/decode';
 

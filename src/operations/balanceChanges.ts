@@ -1,11 +1,12 @@
 /** balanceChanges: the nanotons, fees and jetton amounts a trace (or one of its actions) moved, per address. */
+import DataLoader from 'dataloader';
 import type { RequestContext } from '../context';
 import { jettonWalletOwners, traceOfAction } from '../data/balanceChanges';
 import { messagesByTransactions } from '../data/messages';
 import { transactionsByTraces } from '../data/traces';
 import { ApiError, badInput, notFound } from '../errors';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
-import { type BalanceMessage, type BalanceTransaction, balanceChanges, type Changes } from '../traces/balanceChanges';
+import { type BalanceMessage, type BalanceTransaction, balanceChanges, type Changes, type TraceBalanceChanges } from '../traces/balanceChanges';
 import { maxTraceTransactions } from '../traces/cap';
 import { isTooLarge } from '../traces/size';
 import type { MessageWithContent } from '../data/rows';
@@ -55,6 +56,81 @@ const message = (m: MessageWithContent): BalanceMessage => ({
 });
 
 /**
+ * The balance changes of stored traces and of their actions, each as `findBalanceChanges` computes one, in a
+ * fixed number of statements however many traces (transactions, messages, actions, jetton wallets: one each).
+ * A trace that cannot be computed gets its error in its place: 404 `trace or action not found` when the trace
+ * has no transaction, 422 for one past MAX_TRACE_TRANSACTIONS.
+ */
+export async function tracesBalanceChanges(ctx: RequestContext, traceIds: readonly string[]): Promise<(TraceBalanceChanges | ApiError)[]> {
+  const headers = await ctx.loaders.trace.loadMany(traceIds);
+  const max = maxTraceTransactions(ctx);
+  const tooLarge = () => badInput(`the trace has more than ${max} transactions (MAX_TRACE_TRANSACTIONS); its balance changes are not computed`);
+  const results = new Map<string, TraceBalanceChanges | ApiError>();
+  let nodes = 0;
+  headers.forEach((header, i) => {
+    if (header instanceof Error) throw header;
+    if (header === null) results.set(traceIds[i], notFound(NOT_FOUND));
+    else if (isTooLarge(header.nodes_, max)) results.set(traceIds[i], tooLarge());
+    else nodes += Number(header.nodes_ ?? 1);
+  });
+  const ids = [...new Set(traceIds.filter((id) => !results.has(id)))];
+  const answer = () => traceIds.map((id) => results.get(id)!);
+  if (ids.length === 0) return answer();
+  // the limiter admitted one transaction; the traces weigh all of their own
+  await ctx.grow?.(Math.max(0, nodes - 1));
+  const lists = new Map((await transactionsByTraces(ctx.db, ids, COLUMNS)).map((rows, i) => [ids[i], rows]));
+  const computed = ids.filter((id) => {
+    const count = lists.get(id)!.length;
+    if (count > 0 && count <= max) return true;
+    results.set(id, count === 0 ? notFound(NOT_FOUND) : tooLarge());
+    return false;
+  });
+  if (computed.length === 0) return answer();
+  const rows = computed.flatMap((id) => lists.get(id)!);
+  const messages = await messagesByTransactions(
+    ctx.db,
+    rows.map((r) => r.hash),
+  );
+  const messagesOf = new Map(rows.map((r, i) => [r.hash, messages[i]]));
+  const stored = await ctx.loaders.actionsByTrace.loadMany(computed);
+  // The jetton wallets among every trace's candidates, in one statement: the traces run together and ask in one tick.
+  const wallets = new DataLoader(async (addresses: readonly string[]) => {
+    const found = new Map((await jettonWalletOwners(ctx.db, addresses)).map((w) => [w.address, w]));
+    return addresses.map((a) => found.get(a) ?? null);
+  });
+  const changes = await Promise.all(
+    computed.map((id, i) => {
+      const actions = stored[i];
+      if (actions instanceof Error) throw actions;
+      const transactions: BalanceTransaction[] = lists.get(id)!.map((r) => {
+        const own = messagesOf.get(r.hash)!;
+        const inbound = own.find((m) => m.direction === 'in');
+        return {
+          hash: r.hash,
+          account: r.account,
+          lt: BigInt(r.lt),
+          totalFees: r.total_fees === null ? null : BigInt(r.total_fees),
+          in: inbound ? message(inbound) : null,
+          out: own.filter((m) => m.direction === 'out').map(message),
+        };
+      });
+      return balanceChanges(
+        transactions,
+        // TON Center's actions query keeps the finished ones (end_lt set)
+        actions.filter((a) => a.end_lt !== null).map((a) => ({ actionId: a.action_id, type: a.type, txHashes: a.tx_hashes ?? [] })),
+        async (candidates) =>
+          (await wallets.loadMany(candidates)).flatMap((w) => {
+            if (w instanceof Error) throw w;
+            return w === null ? [] : [{ address: w.address, owner: w.owner ?? '', jetton: w.jetton ?? '' }];
+          }),
+      );
+    }),
+  );
+  computed.forEach((id, i) => results.set(id, changes[i]));
+  return answer();
+}
+
+/**
  * The changes asked for: the trace's, or the action's; null for an action TON Center computes none for (a
  * `contract_deploy`, or one not finished). 404 `trace or action not found` when the trace has no transaction or
  * the action is not one of its actions; 422 for a trace past MAX_TRACE_TRANSACTIONS.
@@ -62,40 +138,9 @@ const message = (m: MessageWithContent): BalanceMessage => ({
 export async function findBalanceChanges(ctx: RequestContext, request: BalanceChangesRequest): Promise<Changes | null> {
   const traceId = request.traceId ?? (await traceOfAction(ctx.db, request.actionId!));
   if (traceId === null) throw notFound(NOT_FOUND);
-  const header = await ctx.loaders.trace.load(traceId);
-  if (header === null) throw notFound(NOT_FOUND);
-  const max = maxTraceTransactions(ctx);
-  const tooLarge = () => badInput(`the trace has more than ${max} transactions (MAX_TRACE_TRANSACTIONS); its balance changes are not computed`);
-  if (isTooLarge(header.nodes_, max)) throw tooLarge();
-  // the limiter admitted one transaction; the trace weighs all of its own
-  await ctx.grow?.(Math.max(0, Number(header.nodes_ ?? 1) - 1));
-  const [rows] = await transactionsByTraces(ctx.db, [traceId], COLUMNS);
-  if (rows.length === 0) throw notFound(NOT_FOUND);
-  if (rows.length > max) throw tooLarge();
-  const messages = await messagesByTransactions(
-    ctx.db,
-    rows.map((r) => r.hash),
-  );
-  const transactions: BalanceTransaction[] = rows.map((r, i) => {
-    const inbound = messages[i].find((m) => m.direction === 'in');
-    return {
-      hash: r.hash,
-      account: r.account,
-      lt: BigInt(r.lt),
-      totalFees: r.total_fees === null ? null : BigInt(r.total_fees),
-      in: inbound ? message(inbound) : null,
-      out: messages[i].filter((m) => m.direction === 'out').map(message),
-    };
-  });
-  const stored = await ctx.loaders.actionsByTrace.load(traceId);
-  // TON Center's actions query keeps the finished ones (end_lt set)
-  const finished = stored.filter((a) => a.end_lt !== null);
-  const { trace, actions } = await balanceChanges(
-    transactions,
-    finished.map((a) => ({ actionId: a.action_id, type: a.type, txHashes: a.tx_hashes ?? [] })),
-    async (candidates) => (await jettonWalletOwners(ctx.db, candidates)).map((w) => ({ address: w.address, owner: w.owner ?? '', jetton: w.jetton ?? '' })),
-  );
-  if (request.actionId === undefined) return trace;
-  if (!stored.some((a) => a.action_id === request.actionId)) throw notFound(NOT_FOUND);
-  return actions.get(request.actionId) ?? null;
+  const [result] = await tracesBalanceChanges(ctx, [traceId]);
+  if (result instanceof ApiError) throw result;
+  if (request.actionId === undefined) return result.trace;
+  if (!(await ctx.loaders.actionsByTrace.load(traceId)).some((a) => a.action_id === request.actionId)) throw notFound(NOT_FOUND);
+  return result.actions.get(request.actionId) ?? null;
 }

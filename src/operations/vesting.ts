@@ -1,11 +1,11 @@
 /** vesting: vesting contracts by address, or by a wallet that owns, funded or (optionally) is whitelisted on them. */
 import type { RequestContext } from '../context';
-import { type VestingRow, type VestingSelector, vestingContracts, whitelists } from '../data/vesting';
+import { type VestingRow, type VestingSelector, vestingContracts, whitelistsOf } from '../data/vesting';
 import { addresses, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 
-/** The whitelist entries a contract carries at most (TON Center reads them all). */
-export const WHITELIST_PER_CONTRACT = 100;
+/** The whitelist entries a contract carries at most (TON Center reads them all); the loaders of GraphQL cap them the same. */
+export { WHITELIST_PER_CONTRACT } from '../data/vesting';
 
 export const VESTING = {
   params: {
@@ -43,16 +43,9 @@ export interface VestingWithWhitelist {
 
 export async function findVestings(ctx: RequestContext, request: VestingRequest): Promise<VestingWithWhitelist[]> {
   const rows = await vestingContracts(ctx.db, request.selector, request.page);
-  const entries = await whitelists(
+  const lists = await whitelistsOf(
     ctx.db,
     rows.map((r) => r.address),
-    WHITELIST_PER_CONTRACT,
   );
-  const byContract = new Map<string | null, typeof entries>();
-  for (const e of entries) {
-    const list = byContract.get(e.vesting_contract_address);
-    if (list) list.push(e);
-    else byContract.set(e.vesting_contract_address, [e]);
-  }
-  return rows.map((row) => ({ row, whitelist: (byContract.get(row.address) ?? []).map((e) => e.wallet_address) }));
+  return rows.map((row, i) => ({ row, whitelist: lists[i] }));
 }

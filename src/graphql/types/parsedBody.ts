@@ -22,6 +22,7 @@ const OWN_TYPE_NAMES = [
   'NftTransfer',
   'JettonTransfer',
   'JettonBurn',
+  'MultisigOrder',
 ];
 
 const { compiler, order } = decoderSchema();
