@@ -1109,7 +1109,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'MultisigApproveRejected' }
               | { __typename: 'MultisigExecute' }
               | { __typename: 'MultisigExecuteInternal' }
-              | { __typename: 'MultisigOrder' }
               | { __typename: 'MultisigOrderInit' }
               | { __typename: 'Nanocoins' }
               | { __typename: 'Nanograms' }
@@ -1391,6 +1390,7 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
               | { __typename: 'TlbJettonBurn' }
               | { __typename: 'TlbJettonTransfer' }
               | { __typename: 'TlbMessage' }
+              | { __typename: 'TlbMultisigOrder' }
               | { __typename: 'TlbNftTransfer' }
               | { __typename: 'TonValidatorsAccountLists' }
               | { __typename: 'ToncoAccountAddLiquidity' }
@@ -1592,7 +1592,6 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'MultisigApproveRejected' }
           | { __typename: 'MultisigExecute' }
           | { __typename: 'MultisigExecuteInternal' }
-          | { __typename: 'MultisigOrder' }
           | { __typename: 'MultisigOrderInit' }
           | { __typename: 'Nanocoins' }
           | { __typename: 'Nanograms' }
@@ -1874,6 +1873,7 @@ export type MessageParsedBodyQuery = { transaction: { inMsg: { messageContent: {
           | { __typename: 'TlbJettonBurn' }
           | { __typename: 'TlbJettonTransfer' }
           | { __typename: 'TlbMessage' }
+          | { __typename: 'TlbMultisigOrder' }
           | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
           | { __typename: 'ToncoAccountAddLiquidity' }
@@ -2973,7 +2973,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'MultisigApproveRejected' }
           | { __typename: 'MultisigExecute' }
           | { __typename: 'MultisigExecuteInternal' }
-          | { __typename: 'MultisigOrder' }
           | { __typename: 'MultisigOrderInit' }
           | { __typename: 'Nanocoins' }
           | { __typename: 'Nanograms' }
@@ -3255,6 +3254,7 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
           | { __typename: 'TlbJettonBurn' }
           | { __typename: 'TlbJettonTransfer' }
           | { __typename: 'TlbMessage' }
+          | { __typename: 'TlbMultisigOrder' }
           | { __typename: 'TlbNftTransfer' }
           | { __typename: 'TonValidatorsAccountLists' }
           | { __typename: 'ToncoAccountAddLiquidity' }
@@ -3456,7 +3456,6 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'MultisigApproveRejected' }
       | { __typename: 'MultisigExecute' }
       | { __typename: 'MultisigExecuteInternal' }
-      | { __typename: 'MultisigOrder' }
       | { __typename: 'MultisigOrderInit' }
       | { __typename: 'Nanocoins' }
       | { __typename: 'Nanograms' }
@@ -3738,6 +3737,7 @@ export type DecodeBodiesQuery = { decode: { opcodes: Array<string>, bodies: Arra
       | { __typename: 'TlbJettonBurn' }
       | { __typename: 'TlbJettonTransfer' }
       | { __typename: 'TlbMessage' }
+      | { __typename: 'TlbMultisigOrder' }
       | { __typename: 'TlbNftTransfer' }
       | { __typename: 'TonValidatorsAccountLists' }
       | { __typename: 'ToncoAccountAddLiquidity' }
