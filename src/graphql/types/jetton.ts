@@ -35,15 +35,13 @@ import {
 import { JETTON_WALLETS, jettonWalletsRequest } from '../../operations/jettonWallets';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { hasMintlessInfo, toWireJettonMaster } from '../../wire/jettons';
-import { accountOf, addressRoute, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata } from './metadata';
 import { ParsedBody } from './parsedBody';
-import { lazyTrace, Trace } from './trace';
-import { Transaction } from './transaction';
 
 /** A transfer as GraphQL holds it: its row, its forward payload completed from the body once that was read (root pages read it lazily). */
 type TransferRef = JettonTransferRow & Partial<Pick<JettonTransferModel, 'forward_payload_inline'>>;
@@ -116,13 +114,6 @@ const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>)
   of,
   excludeZeroBalance: parseParams(HOLDINGS, graphqlSource(args)).exclude_zero_balance === true,
 });
-
-/** The trace of an event, loaded when selected. */
-const traceOf = async (traceId: string | null, ctx: RequestContext) => {
-  if (traceId === null) return null;
-  const header = await ctx.loaders.trace.load(traceId);
-  return header && lazyTrace(ctx, header);
-};
 
 /** A master by an address column, when it is one and indexed. */
 const masterAt = (address: string | null, ctx: RequestContext) => (accountOf(address) ? ctx.loaders.jettons.master.load(address as string) : null);
@@ -290,23 +281,7 @@ JettonTransfer.implement({
   description:
     "A jetton transfer (TEP-74 `transfer`, ton-indexer `jetton_transfers`): the sender's wallet processing it in a transaction, the owners on both sides, the amount and the payloads it carried. Lists leave out aborted transfers, as REST does; `Transaction.jettonTransfers` and `Trace.jettonTransfers` show them (`aborted`).",
   fields: (t) => ({
-    transactionHash: t.exposeString('tx_hash', { description: "Hash of the sender's wallet transaction that processed the transfer (base64)." }),
-    transaction: t.field({
-      type: Transaction,
-      nullable: true,
-      description: "The sender's wallet transaction that processed the transfer; null when it is not in the database.",
-      resolve: (x) => x.tx_hash,
-    }),
-    lt: t.field({ type: 'BigInt', description: 'Logical time of that transaction.', resolve: (x) => x.tx_lt }),
-    now: t.int({ description: 'Unix time (seconds) of that transaction.', resolve: (x) => x.tx_now }),
-    aborted: t.exposeBoolean('tx_aborted', { description: 'Whether the transaction was aborted: then no jettons moved.' }),
-    traceId: t.exposeString('trace_id', { nullable: true, description: 'Id of the trace the transfer is part of (base64).' }),
-    trace: t.field({
-      type: Trace,
-      nullable: true,
-      description: 'The trace the transfer is part of; null when it is not in the database.',
-      resolve: (x, _args, ctx) => traceOf(x.trace_id, ctx),
-    }),
+    ...eventFields(t, { tx: "sender's wallet transaction", event: 'transfer', aborted: 'no jettons moved' }),
     queryId: t.field({ type: 'BigInt', nullable: true, description: 'The query id the sender chose (a 64-bit value).', resolve: (x) => x.query_id }),
     amount: t.field({ type: 'BigInt', nullable: true, description: 'Jettons transferred, in the smallest units.', resolve: (x) => x.amount }),
     sourceAddress: t.exposeString('source', { nullable: true, description: 'The sender (the owner of the source wallet), as stored (raw).' }),
@@ -380,23 +355,7 @@ JettonBurn.implement({
   description:
     "A jetton burn (TEP-74 `burn`, ton-indexer `jetton_burns`): an owner's wallet destroying jettons, reported to the master. Aborted burns are included (`aborted`), as REST lists them: then nothing was burned.",
   fields: (t) => ({
-    transactionHash: t.exposeString('tx_hash', { description: "Hash of the wallet's transaction that processed the burn (base64)." }),
-    transaction: t.field({
-      type: Transaction,
-      nullable: true,
-      description: "The wallet's transaction that processed the burn; null when it is not in the database.",
-      resolve: (x) => x.tx_hash,
-    }),
-    lt: t.field({ type: 'BigInt', description: 'Logical time of that transaction.', resolve: (x) => x.tx_lt }),
-    now: t.int({ description: 'Unix time (seconds) of that transaction.', resolve: (x) => x.tx_now }),
-    aborted: t.exposeBoolean('tx_aborted', { description: 'Whether the transaction was aborted: then nothing was burned.' }),
-    traceId: t.exposeString('trace_id', { nullable: true, description: 'Id of the trace the burn is part of (base64).' }),
-    trace: t.field({
-      type: Trace,
-      nullable: true,
-      description: 'The trace the burn is part of; null when it is not in the database.',
-      resolve: (x, _args, ctx) => traceOf(x.trace_id, ctx),
-    }),
+    ...eventFields(t, { tx: "wallet's transaction", event: 'burn', aborted: 'nothing was burned' }),
     queryId: t.field({ type: 'BigInt', nullable: true, description: 'The query id the owner chose (a 64-bit value).', resolve: (x) => x.query_id }),
     amount: t.field({ type: 'BigInt', nullable: true, description: 'Jettons burned, in the smallest units.', resolve: (x) => x.amount }),
     ownerAddress: t.exposeString('owner', { nullable: true, description: 'The owner who burned them, as stored (raw).' }),
@@ -447,24 +406,15 @@ builder.objectFields(Account, (t) => ({
   }),
 }));
 
-builder.objectFields(Transaction, (t) => ({
-  jettonTransfers: t.field({
-    type: [JettonTransfer],
-    extensions: { columns: ['hash'] },
-    complexity: { field: 1, multiplier: 1 },
-    description: 'The jetton transfer this transaction of a jetton wallet processed, if any (at most one; an aborted one included).',
-    resolve: (tx, _args, ctx) => (tx.emulated ? [] : ctx.loaders.jettons.transfersByTransaction.load(tx.row.hash)),
-  }),
-}));
-
-builder.objectFields(Trace, (t) => ({
-  jettonTransfers: t.field({
-    type: [JettonTransfer],
-    complexity: { field: 1, multiplier: 5 },
-    description: 'The jetton transfers of the trace, by logical time (aborted ones included); empty for a trace only emulated so far.',
-    resolve: (tr, _args, ctx) => (tr.source !== 'database' || tr.header.trace_id === null ? [] : ctx.loaders.jettons.transfersByTrace.load(tr.header.trace_id)),
-  }),
-}));
+eventLists(
+  'jettonTransfers',
+  JettonTransfer,
+  {
+    transaction: 'The jetton transfer this transaction of a jetton wallet processed, if any (at most one; an aborted one included).',
+    trace: 'The jetton transfers of the trace, by logical time (aborted ones included); empty for a trace only emulated so far.',
+  },
+  (ctx) => ctx.loaders.jettons,
+);
 
 // Roots: the twins of jetton/masters, jetton/wallets, jetton/transfers and jetton/burns, and lookups by address.
 

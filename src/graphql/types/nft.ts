@@ -27,15 +27,13 @@ import { findNftSales, NFT_SALES, nftSalesRequest } from '../../operations/nftSa
 import { NFT_TRANSFERS, nftTransfersRequest } from '../../operations/nftTransfers';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { goMap } from '../../wire/nfts';
-import { accountOf, addressRoute, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata } from './metadata';
 import { ParsedBody } from './parsedBody';
-import { lazyTrace, Trace } from './trace';
-import { Transaction } from './transaction';
 
 const COLLECTION_ADDRESS = addressRoute('collection');
 const ITEM_ADDRESS = addressRoute('item');
@@ -243,27 +241,7 @@ NftTransfer.implement({
   description:
     'An NFT ownership transfer (TEP-62 `transfer`, ton-indexer `nft_transfers`): the transaction of the item that processed it, the old and new owners, and the payloads it carried. Aborted transfers are included (`aborted`): the item did not change hands.',
   fields: (t) => ({
-    transactionHash: t.exposeString('tx_hash', { description: "Hash of the item's transaction that processed the transfer (base64)." }),
-    transaction: t.field({
-      type: Transaction,
-      nullable: true,
-      description: "The item's transaction that processed the transfer; null when it is not in the database.",
-      resolve: (x) => x.tx_hash,
-    }),
-    lt: t.field({ type: 'BigInt', description: 'Logical time of that transaction.', resolve: (x) => x.tx_lt }),
-    now: t.int({ description: 'Unix time (seconds) of that transaction.', resolve: (x) => x.tx_now }),
-    aborted: t.exposeBoolean('tx_aborted', { description: 'Whether the transaction was aborted: then the transfer did not happen.' }),
-    traceId: t.exposeString('trace_id', { nullable: true, description: 'Id of the trace the transfer is part of (base64).' }),
-    trace: t.field({
-      type: Trace,
-      nullable: true,
-      description: 'The trace the transfer is part of; null when it is not in the database.',
-      resolve: async (x, _args, ctx) => {
-        if (x.trace_id === null) return null;
-        const header = await ctx.loaders.trace.load(x.trace_id);
-        return header && lazyTrace(ctx, header);
-      },
-    }),
+    ...eventFields(t, { tx: "item's transaction", event: 'transfer', aborted: 'the transfer did not happen' }),
     itemAddress: t.exposeString('nft_item_address', { nullable: true, description: 'Raw address of the item transferred.' }),
     item: t.field({
       type: NftItem,
@@ -475,24 +453,15 @@ builder.objectFields(Account, (t) => ({
   }),
 }));
 
-builder.objectFields(Transaction, (t) => ({
-  nftTransfers: t.field({
-    type: [NftTransfer],
-    extensions: { columns: ['hash'] },
-    complexity: { field: 1, multiplier: 1 },
-    description: 'The NFT transfer this transaction of an item processed, if any (at most one; aborted ones included).',
-    resolve: (tx, _args, ctx) => (tx.emulated ? [] : ctx.loaders.nfts.transfersByTransaction.load(tx.row.hash)),
-  }),
-}));
-
-builder.objectFields(Trace, (t) => ({
-  nftTransfers: t.field({
-    type: [NftTransfer],
-    complexity: { field: 1, multiplier: 5 },
-    description: 'The NFT transfers of the trace, by logical time (aborted ones included); empty for a trace only emulated so far.',
-    resolve: (tr, _args, ctx) => (tr.source !== 'database' || tr.header.trace_id === null ? [] : ctx.loaders.nfts.transfersByTrace.load(tr.header.trace_id)),
-  }),
-}));
+eventLists(
+  'nftTransfers',
+  NftTransfer,
+  {
+    transaction: 'The NFT transfer this transaction of an item processed, if any (at most one; aborted ones included).',
+    trace: 'The NFT transfers of the trace, by logical time (aborted ones included); empty for a trace only emulated so far.',
+  },
+  (ctx) => ctx.loaders.nfts,
+);
 
 // Roots: the twins of nft/collections, nft/items, nft/transfers and nft/sales, and lookups by address.
 

@@ -269,8 +269,15 @@ export const Trace = builder.objectRef<TraceRef>('Trace').implement({
 });
 
 /** A database trace whose lists load when selected (transactionsOf, treeOf, actions); one too large never gets them. */
-export const lazyTrace = (ctx: RequestContext, header: TraceRow, supportedActionTypes?: ReadonlySet<string>): TraceRef =>
+const lazyTrace = (ctx: RequestContext, header: TraceRow, supportedActionTypes?: ReadonlySet<string>): TraceRef =>
   isTooLarge(header.nodes_, maxTraceTransactions(ctx)) ? headerOnly('database', header) : { source: 'database', header, supportedActionTypes };
+
+/** A stored trace by its id (through the trace loader), lazy as `lazyTrace`; null without an id or when it is not in the database. */
+export const traceById = async (id: string | null, ctx: RequestContext): Promise<TraceRef | null> => {
+  if (id === null) return null;
+  const header = await ctx.loaders.trace.load(id);
+  return header && lazyTrace(ctx, header);
+};
 
 /** Every trace connection: the same edge and page shapes wherever a list of traces can grow without bound. */
 export const TraceConnection = builder.connectionObject(
@@ -301,11 +308,7 @@ builder.objectFields(Action, (t) => ({
     type: Trace,
     nullable: true,
     description: 'The trace the action was classified from; null while its root is only emulated.',
-    resolve: async (a, _args, ctx) => {
-      if (a.trace_id === null) return null;
-      const header = await ctx.loaders.trace.load(a.trace_id);
-      return header && lazyTrace(ctx, header);
-    },
+    resolve: (a, _args, ctx) => traceById(a.trace_id, ctx),
   }),
 }));
 
@@ -331,11 +334,7 @@ builder.objectFields(Transaction, (t) => ({
     nullable: true,
     description: 'The trace this transaction belongs to (by `traceId`); null when it has none yet.',
     extensions: { columns: ['trace_id'] },
-    resolve: async (tx, _args, ctx) => {
-      if (tx.row.trace_id === null) return null;
-      const header = await ctx.loaders.trace.load(tx.row.trace_id);
-      return header && lazyTrace(ctx, header);
-    },
+    resolve: (tx, _args, ctx) => traceById(tx.row.trace_id, ctx),
   }),
 }));
 
