@@ -6,7 +6,6 @@ import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
 import type { MessageRow } from './rows';
 import { blocksTransactionsKeyset, descriptionsByHashes, transactionHeadersByHashes, type BlockId, type TransactionColumn } from './transactions';
-import type { KeysetPage } from './sql';
 import type { TransactionRow } from './rows';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
@@ -16,6 +15,7 @@ import { latestStatesByAccounts, statesWithMethodsByAccounts } from './accountSt
 import { createNftLoaders } from './nftLoaders';
 import { createJettonLoaders } from './jettonLoaders';
 import { createContractLoaders } from './contractLoaders';
+import { pagesLoader } from './pagesLoader';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -53,7 +53,11 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
     actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
     block: new DataLoader((keys: readonly BlockKey[]) => blocksByKeys(db, keys), { ...options, cacheKeyFn: blockKeyOf }),
-    blockTransactions: blockTransactionsLoader(db, options),
+    /** A keyset page of a block's transactions with a column set (the group): the loads of one tick asking the same page share one statement. */
+    blockTransactions: pagesLoader<readonly TransactionColumn[], TransactionRow, BlockId>(
+      (columns, blocks, page) => blocksTransactionsKeyset(db, blocks, page, columns),
+      options,
+    ),
     shardBlocks: new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
     latestState: new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
     /** Latest states with their get-methods and data cell (no code cell): wallets and interfaces. */
@@ -90,38 +94,4 @@ function messageRowsLoader(db: Queryable, options: { maxBatchSize: number }) {
       return rows;
     },
   };
-}
-
-interface BlockPageKey {
-  block: BlockId;
-  page: KeysetPage;
-  columns: readonly TransactionColumn[];
-}
-
-/** A keyset page of a block's transactions: the loads of one tick asking the same page share one statement. */
-function blockTransactionsLoader(db: Queryable, options: { maxBatchSize: number }) {
-  return new DataLoader(
-    async (keys: readonly BlockPageKey[]) => {
-      const groups = new Map<string, number[]>();
-      keys.forEach((k, i) => {
-        const group = JSON.stringify([k.page, k.columns]);
-        groups.set(group, [...(groups.get(group) ?? []), i]);
-      });
-      const out: TransactionRow[][] = [];
-      await Promise.all(
-        [...groups.values()].map(async (members) => {
-          const { page, columns } = keys[members[0]];
-          const lists = await blocksTransactionsKeyset(
-            db,
-            members.map((i) => keys[i].block),
-            page,
-            columns,
-          );
-          members.forEach((i, j) => (out[i] = lists[j]));
-        }),
-      );
-      return out;
-    },
-    { ...options, cacheKeyFn: (k) => JSON.stringify([k.block, k.page, k.columns]) },
-  );
 }

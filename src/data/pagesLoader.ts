@@ -1,9 +1,10 @@
-/** Pages of lists under many parents, batched per tick (the NFT and jetton loaders use it). */
+/** Pages of lists under many parents, batched per tick (a block's transactions, NFT, jetton and contract navigation). */
 import DataLoader from 'dataloader';
 import type { KeysetPage } from './sql';
 
-export interface PageKey<G> {
-  parent: string;
+export interface PageKey<G, P = string> {
+  /** Whose list (an address, a block). */
+  parent: P;
   /** What the parents' pages share besides the page (which list of theirs). */
   group: G;
   page: KeysetPage;
@@ -11,15 +12,17 @@ export interface PageKey<G> {
 
 /**
  * Pages of lists under many parents: the loads of one tick that ask the same page of the same kind of list
- * share one statement (a lateral page per parent), so a list under every item of a page costs one statement.
+ * share one statement (a page per parent), so a list under every item of a page costs one statement.
  */
-export function pagesLoader<G, R>(fetch: (group: G, parents: readonly string[], page: KeysetPage) => Promise<R[][]>, options: { maxBatchSize: number }) {
+export function pagesLoader<G, R, P = string>(fetch: (group: G, parents: readonly P[], page: KeysetPage) => Promise<R[][]>, options: { maxBatchSize: number }) {
   return new DataLoader(
-    async (keys: readonly PageKey<G>[]) => {
+    async (keys: readonly PageKey<G, P>[]) => {
       const groups = new Map<string, number[]>();
       keys.forEach((k, i) => {
         const group = JSON.stringify([k.group, k.page]);
-        groups.set(group, [...(groups.get(group) ?? []), i]);
+        const members = groups.get(group);
+        if (members) members.push(i);
+        else groups.set(group, [i]);
       });
       const out: R[][] = [];
       await Promise.all(

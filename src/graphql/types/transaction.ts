@@ -357,7 +357,7 @@ builder.objectField(Block, 'transactions', (t) =>
         transactionKey('blocks'),
         args,
         (tx: TransactionRef) => tx.row,
-        async (page) => (await ctx.loaders.blockTransactions.load({ block, page, columns })).map(fromDatabase),
+        async (page) => (await ctx.loaders.blockTransactions.load({ parent: block, group: columns, page })).map(fromDatabase),
       );
     },
   }),
