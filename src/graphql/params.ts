@@ -71,6 +71,12 @@ export const limitComplexity = (route: RouteParams) => (args: Record<string, unk
   multiplier: Math.max(1, Number(args.limit ?? (route.params.limit as IntegerParam | undefined)?.default ?? 1)),
 });
 
+/** A list field's cost multiplier where it returns an entry per address asked for (its `address` list argument). */
+export const perAddressComplexity = (args: Record<string, unknown>) => ({
+  field: 1,
+  multiplier: Math.max(1, (args.address as unknown[] | null | undefined)?.length ?? 1),
+});
+
 /** The description of a field's own `supportedActionTypes` argument, its bound as the routes show it. */
 export const SUPPORTED_ACTION_TYPES_ARG = `${SUPPORTED_ACTION_TYPES.description} At most ${SUPPORTED_ACTION_TYPES.max}.`;
 

@@ -30,7 +30,7 @@ import { goMap } from '../../wire/nfts';
 import { accountOf, addressRoute, eventFields, eventLists, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
-import { OFFSET_PAGING, routeArgs } from '../params';
+import { OFFSET_PAGING, perAddressComplexity, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata } from './metadata';
 import { ParsedBody } from './parsedBody';
@@ -535,7 +535,7 @@ builder.queryFields((t) => ({
     type: [NftSale],
     description:
       "The GetGems sales, GetGems auctions and Telemint items among the addresses (REST's `nft/sales`): sales, then auctions, then Telemint items, each by address.",
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, (args.address as unknown[] | null | undefined)?.length ?? 1) }),
+    complexity: perAddressComplexity,
     args: routeArgs(t.arg, NFT_SALES),
     resolve: async (_root, args, ctx) => {
       const { sales, auctions, telemint } = await findNftSales(ctx, nftSalesRequest(graphqlSource(args)));

@@ -10,7 +10,7 @@ import { graphqlSource } from '../../params/spec';
 import { toWireAccountState, toWireWalletState, type WireAccountState, type WireWalletState } from '../../wire/accounts';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
-import { routeArgs } from '../params';
+import { perAddressComplexity, routeArgs } from '../params';
 import { Account } from './account';
 import { AccountStatus } from './enums';
 import { Transaction } from './transaction';
@@ -169,13 +169,10 @@ const AccountBalanceConnection = builder.connectionObject(
   { name: 'AccountBalanceEdge', description: 'An account in a page, with its cursor.' },
 );
 
-/** A list field's cost multiplier: the addresses asked for. */
-const perAddress = (args: Record<string, unknown>) => ({ field: 1, multiplier: Math.max(1, (args.address as unknown[] | null | undefined)?.length ?? 1) });
-
 builder.queryFields((t) => ({
   accountStates: t.field({
     type: [LatestAccountState],
-    complexity: perAddress,
+    complexity: perAddressComplexity,
     description:
       "The latest states of the accounts given that the index has (REST's `accountStates`), by address, with their get-methods and interfaces; `codeHash` keeps those with one of these code hashes.",
     args: routeArgs(t.arg, ACCOUNT_STATES),
@@ -183,7 +180,7 @@ builder.queryFields((t) => ({
   }),
   walletStates: t.field({
     type: [WalletState],
-    complexity: perAddress,
+    complexity: perAddressComplexity,
     description:
       "The latest states of the accounts given, read as wallets (REST's `walletStates`), by address; accounts the index has no state of are left out.",
     args: routeArgs(t.arg, WALLET_STATES),
