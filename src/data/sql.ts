@@ -108,7 +108,7 @@ function beyond(columns: readonly KeyColumn[], key: Key, op: '<' | '>', value: (
 }
 
 /** A key's order over the columns a subquery `alias` selected under the key's field names (the outer order of lateral pages). */
-export const keyOrderOf = (columns: readonly KeyColumn[], dir: string, alias: string) =>
+const keyOrderOf = (columns: readonly KeyColumn[], dir: string, alias: string) =>
   columns.map((c) => `${alias}.${c.field}::${KEY_TYPES[c.type].sql} ${dir}`).join(', ');
 
 /**

@@ -13,7 +13,7 @@ import { accountOf } from '../assets';
 import { Account } from './account';
 import { NftItem } from './nft';
 
-export const DnsRecord = builder.objectRef<DnsRecordKeyRow>('DnsRecord').implement({
+const DnsRecord = builder.objectRef<DnsRecordKeyRow>('DnsRecord').implement({
   description:
     "A TON DNS domain's records (ton-indexer `dns_entries`, REST's `dns/records` entry): the domain is an NFT item of a DNS collection (.ton, .t.me usernames and numbers), and its records say where it resolves: a wallet, a next resolver for subdomains, a site's ADNL address, a storage bag.",
   fields: (t) => ({
@@ -71,7 +71,7 @@ export const DnsRecord = builder.objectRef<DnsRecordKeyRow>('DnsRecord').impleme
   }),
 });
 
-export const DnsRecordConnection = builder.connectionObject(
+const DnsRecordConnection = builder.connectionObject(
   { type: DnsRecord, name: 'DnsRecordConnection', description: 'A page of DNS records with keyset cursors (Relay connection).' },
   { name: 'DnsRecordEdge', description: 'A DNS record in a page, with its cursor.' },
 );

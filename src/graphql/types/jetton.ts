@@ -50,7 +50,7 @@ const MASTER_ADDRESS = addressRoute('jetton master');
 const WALLET_ADDRESS = addressRoute('jetton wallet');
 
 /** The holder lists' own filter (JettonMaster.wallets, Account.jettons), checked as jetton/wallets checks it. */
-export const HOLDINGS = {
+const HOLDINGS = {
   params: { exclude_zero_balance: JETTON_WALLETS.params.exclude_zero_balance },
 } as const satisfies RouteParams;
 
@@ -59,19 +59,19 @@ export const JettonWallet = builder.objectRef<JettonWalletRow>('JettonWallet');
 export const JettonTransfer = builder.objectRef<TransferRef>('JettonTransfer');
 export const JettonBurn = builder.objectRef<JettonBurnRow>('JettonBurn');
 
-export const JettonMasterConnection = builder.connectionObject(
+const JettonMasterConnection = builder.connectionObject(
   { type: JettonMaster, name: 'JettonMasterConnection', description: 'A page of jetton masters with keyset cursors (Relay connection).' },
   { name: 'JettonMasterEdge', description: 'A jetton master in a page, with its cursor.' },
 );
-export const JettonWalletConnection = builder.connectionObject(
+const JettonWalletConnection = builder.connectionObject(
   { type: JettonWallet, name: 'JettonWalletConnection', description: 'A page of jetton wallets with keyset cursors (Relay connection).' },
   { name: 'JettonWalletEdge', description: 'A jetton wallet in a page, with its cursor.' },
 );
-export const JettonTransferConnection = builder.connectionObject(
+const JettonTransferConnection = builder.connectionObject(
   { type: JettonTransfer, name: 'JettonTransferConnection', description: 'A page of jetton transfers with keyset cursors (Relay connection).' },
   { name: 'JettonTransferEdge', description: 'A jetton transfer in a page, with its cursor.' },
 );
-export const JettonBurnConnection = builder.connectionObject(
+const JettonBurnConnection = builder.connectionObject(
   { type: JettonBurn, name: 'JettonBurnConnection', description: 'A page of jetton burns with keyset cursors (Relay connection).' },
   { name: 'JettonBurnEdge', description: 'A jetton burn in a page, with its cursor.' },
 );

@@ -39,7 +39,7 @@ const MultisigRole = builder.enumType('MultisigRole', {
   },
 });
 
-export const MultisigConnection = builder.connectionObject(
+const MultisigConnection = builder.connectionObject(
   { type: Multisig, name: 'MultisigConnection', description: 'A page of multisig wallets with keyset cursors (Relay connection).' },
   { name: 'MultisigEdge', description: 'A multisig wallet in a page, with its cursor.' },
 );
@@ -66,7 +66,7 @@ const AccountMultisigConnection = builder.connectionObject(
   },
 );
 
-export const MultisigOrderConnection = builder.connectionObject(
+const MultisigOrderConnection = builder.connectionObject(
   { type: MultisigOrder, name: 'MultisigOrderConnection', description: 'A page of multisig orders with keyset cursors (Relay connection).' },
   { name: 'MultisigOrderEdge', description: 'A multisig order in a page, with its cursor.' },
 );

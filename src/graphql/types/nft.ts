@@ -54,15 +54,15 @@ export const NftCollection = builder.objectRef<NftCollectionRow>('NftCollection'
 export const NftItem = builder.objectRef<NftItemRow>('NftItem');
 export const NftTransfer = builder.objectRef<NftTransferRow>('NftTransfer');
 
-export const NftItemConnection = builder.connectionObject(
+const NftItemConnection = builder.connectionObject(
   { type: NftItem, name: 'NftItemConnection', description: 'A page of NFT items with keyset cursors (Relay connection).' },
   { name: 'NftItemEdge', description: 'An NFT item in a page, with its cursor.' },
 );
-export const NftCollectionConnection = builder.connectionObject(
+const NftCollectionConnection = builder.connectionObject(
   { type: NftCollection, name: 'NftCollectionConnection', description: 'A page of NFT collections with keyset cursors (Relay connection).' },
   { name: 'NftCollectionEdge', description: 'An NFT collection in a page, with its cursor.' },
 );
-export const NftTransferConnection = builder.connectionObject(
+const NftTransferConnection = builder.connectionObject(
   { type: NftTransfer, name: 'NftTransferConnection', description: 'A page of NFT transfers with keyset cursors (Relay connection).' },
   { name: 'NftTransferEdge', description: 'An NFT transfer in a page, with its cursor.' },
 );

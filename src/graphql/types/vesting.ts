@@ -14,7 +14,7 @@ import { Account } from './account';
 
 const int = (v: string | number | null) => (v === null ? null : Number(v));
 
-export const VestingContract = builder.objectRef<VestingKeyRow>('VestingContract').implement({
+const VestingContract = builder.objectRef<VestingKeyRow>('VestingContract').implement({
   description:
     "A vesting wallet (ton-indexer `vesting_contracts`, REST's `vesting` entry): `totalAmount` nanotons a sender locked for an owner, released every `unlockPeriod` over `totalDuration` from `startTime`, nothing before the cliff; until then the owner may send only to the whitelisted addresses.",
   fields: (t) => ({
@@ -70,7 +70,7 @@ const VestingRole = builder.enumType('VestingRole', {
 
 const ALL_ROLES: VestingRoleValue[] = ['owner', 'sender', 'whitelisted'];
 
-export const VestingContractConnection = builder.connectionObject(
+const VestingContractConnection = builder.connectionObject(
   { type: VestingContract, name: 'VestingContractConnection', description: 'A page of vesting contracts with keyset cursors (Relay connection).' },
   { name: 'VestingContractEdge', description: 'A vesting contract in a page, with its cursor.' },
 );
