@@ -16,6 +16,12 @@ import { Transaction } from './types/transaction';
 /** An address column as an account: only a raw address is one (the indexer also writes `addr_none`, `addr_extern…`). */
 export const accountOf = (address: string | null | undefined) => (address && parseAddress(address) === address ? { address } : null);
 
+/** What a loader by address holds at an address column (a master, an item, …): null when the column is no raw address. */
+export const loadAt = <R>(loader: DataLoader<string, R>, address: string | null) => {
+  const account = accountOf(address);
+  return account ? loader.load(account.address) : null;
+};
+
 /** The token metadata of an address (`metadata[address]`), null when it has none. */
 export const metadataOf = async (address: string, ctx: RequestContext) => {
   const entry = toWireMetadata(await ctx.loaders.metadata.load(address))[address];

@@ -35,7 +35,7 @@ import {
 import { JETTON_WALLETS, jettonWalletsRequest } from '../../operations/jettonWallets';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { hasMintlessInfo, toWireJettonMaster } from '../../wire/jettons';
-import { accountOf, addressRoute, eventFields, eventLists, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
@@ -114,10 +114,6 @@ const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>)
   of,
   excludeZeroBalance: parseParams(HOLDINGS, graphqlSource(args)).exclude_zero_balance === true,
 });
-
-/** A master by an address column, when it is one and indexed. */
-const masterAt = (address: string | null, ctx: RequestContext) => (accountOf(address) ? ctx.loaders.jettons.master.load(address as string) : null);
-const walletAt = (address: string | null, ctx: RequestContext) => (accountOf(address) ? ctx.loaders.jettons.wallet.load(address as string) : null);
 
 /** The transfer with its forward payload as REST serves it: the stored one, else the inline one of its in-message body (read in one batch per tick). */
 const completed = async (x: TransferRef, ctx: RequestContext): Promise<JettonTransferModel> =>
@@ -237,7 +233,7 @@ JettonWallet.implement({
       type: JettonMaster,
       nullable: true,
       description: 'The jetton (its master); null when the master is not indexed.',
-      resolve: (w, _args, ctx) => masterAt(w.jetton, ctx),
+      resolve: (w, _args, ctx) => loadAt(ctx.loaders.jettons.master, w.jetton),
     }),
     lastTransactionLt: t.field({
       type: 'BigInt',
@@ -298,14 +294,14 @@ JettonTransfer.implement({
       type: JettonWallet,
       nullable: true,
       description: "The sender's jetton wallet, as it is now; null when it is not indexed.",
-      resolve: (x, _args, ctx) => walletAt(x.jetton_wallet_address, ctx),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.jettons.wallet, x.jetton_wallet_address),
     }),
     jettonAddress: t.exposeString('jetton_master_address', { nullable: true, description: "The jetton's master, as stored (raw)." }),
     jetton: t.field({
       type: JettonMaster,
       nullable: true,
       description: 'The jetton transferred (its master); null when it is not indexed.',
-      resolve: (x, _args, ctx) => masterAt(x.jetton_master_address, ctx),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.jettons.master, x.jetton_master_address),
     }),
     responseDestinationAddress: t.exposeString('response_destination', {
       nullable: true,
@@ -365,14 +361,14 @@ JettonBurn.implement({
       type: JettonWallet,
       nullable: true,
       description: "The owner's jetton wallet, as it is now; null when it is not indexed.",
-      resolve: (x, _args, ctx) => walletAt(x.jetton_wallet_address, ctx),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.jettons.wallet, x.jetton_wallet_address),
     }),
     jettonAddress: t.exposeString('jetton_master_address', { nullable: true, description: "The jetton's master, as stored (raw)." }),
     jetton: t.field({
       type: JettonMaster,
       nullable: true,
       description: 'The jetton burned (its master); null when it is not indexed.',
-      resolve: (x, _args, ctx) => masterAt(x.jetton_master_address, ctx),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.jettons.master, x.jetton_master_address),
     }),
     responseDestinationAddress: t.exposeString('response_destination', {
       nullable: true,

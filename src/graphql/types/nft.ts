@@ -27,7 +27,7 @@ import { findNftSales, NFT_SALES, nftSalesRequest } from '../../operations/nftSa
 import { NFT_TRANSFERS, nftTransfersRequest } from '../../operations/nftTransfers';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { goMap } from '../../wire/nfts';
-import { accountOf, addressRoute, eventFields, eventLists, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, perAddressComplexity, routeArgs } from '../params';
@@ -247,7 +247,7 @@ NftTransfer.implement({
       type: NftItem,
       nullable: true,
       description: 'The item transferred, as it is now; null when it is not indexed.',
-      resolve: (x, _args, ctx) => (accountOf(x.nft_item_address) ? ctx.loaders.nfts.item.load(x.nft_item_address as string) : null),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.nfts.item, x.nft_item_address),
     }),
     collectionAddress: t.exposeString('nft_collection_address', {
       nullable: true,
@@ -257,7 +257,7 @@ NftTransfer.implement({
       type: NftCollection,
       nullable: true,
       description: "The item's collection; null for an item without one, or when the collection is not indexed.",
-      resolve: (x, _args, ctx) => (accountOf(x.nft_collection_address) ? ctx.loaders.nfts.collection.load(x.nft_collection_address as string) : null),
+      resolve: (x, _args, ctx) => loadAt(ctx.loaders.nfts.collection, x.nft_collection_address),
     }),
     oldOwnerAddress: t.exposeString('old_owner', { nullable: true, description: 'The owner before the transfer, as stored (raw).' }),
     oldOwner: t.field({ type: Account, nullable: true, description: 'The owner before the transfer (who sent it).', resolve: (x) => accountOf(x.old_owner) }),
