@@ -17,7 +17,10 @@ import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
 import { TRACE_TRANSACTION_COLUMNS } from './types/transaction';
 
-/** The fields that return `ParsedBody`: `MessageContent.parsed`, `decode`, and the payloads of NFT transfers. */
+/**
+ * The fields that return `ParsedBody`: `MessageContent.parsed`, `decode`, and the payloads of NFT and jetton
+ * transfers and jetton burns (test/graphql.nfts.test.ts checks the list against the schema).
+ */
 export const TYPED_BODY_FIELDS = new Set(['parsed', 'decode', 'forwardPayloadParsed', 'customPayloadParsed']);
 
 /**
