@@ -1,4 +1,5 @@
 import type { JettonBurnRow, JettonMasterRow, JettonTransferRow, JettonWalletRow } from '../data/jettons';
+import { goMap, jsonInteger } from './goJson';
 import type { PayloadTexts } from './payload';
 import type { RawTexts } from './rawJson';
 
@@ -71,14 +72,6 @@ export interface WireJettonBurn {
   trace_id: string | null;
 }
 
-/** A Go map's JSON: keys sorted (byte order), at every level of nested objects. */
-function goMap(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(goMap);
-  if (value === null || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(keys.map((k) => [k, goMap((value as Record<string, unknown>)[k])]));
-}
-
 export const toWireJettonMaster = (row: JettonMasterRow): WireJettonMaster => ({
   address: row.address,
   total_supply: row.total_supply,
@@ -90,13 +83,6 @@ export const toWireJettonMaster = (row: JettonMasterRow): WireJettonMaster => ({
   data_hash: row.data_hash,
   last_transaction_lt: row.last_transaction_lt,
 });
-
-/** A Go int64 as a JSON number: exact, through its text, beyond the doubles' safe integers. */
-function int64Number(text: string | null, raw: RawTexts): number | string | null {
-  if (text === null) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : raw.mark(text);
-}
 
 /** TON Center shows mintless info only for an unclaimed mintless amount (`mintless_is_claimed` false, an amount stored). */
 export const hasMintlessInfo = (row: JettonWalletRow): row is JettonWalletRow & { mintless_amount: string } =>
@@ -115,8 +101,8 @@ export function toWireJettonWallet(row: JettonWalletRow, raw: RawTexts): WireJet
   if (hasMintlessInfo(row)) {
     wallet.mintless_info = {
       amount: row.mintless_amount,
-      start_from: int64Number(row.mintless_start_from, raw),
-      expire_at: int64Number(row.mintless_expire_at, raw),
+      start_from: jsonInteger(row.mintless_start_from, raw),
+      expire_at: jsonInteger(row.mintless_expire_at, raw),
       custom_payload_api_uri: row.custom_payload_api_uri,
     };
   }

@@ -1,6 +1,6 @@
 import type { MultisigOrderRow, MultisigRow } from '../data/multisig';
 import { addressesOfAction, type OrderAction, type ParsedBody } from '../multisig/orderActions';
-import { jsonInteger } from './jsonNumber';
+import { jsonInteger } from './goJson';
 import type { RawTexts } from './rawJson';
 
 export interface WireOrderAction extends Omit<OrderAction, 'parsed_body'> {

@@ -1,27 +1,12 @@
 /** TON Center's NFT shapes: collections, items (with their sale state), transfers and sales, keys in its order. */
 import type { NftAuctionRow, NftCollectionRow, NftItemRow, NftSaleRow, NftTransferRow, TelemintRow } from '../data/nfts';
+import { goMap, jsonInteger } from './goJson';
 import type { PayloadTexts } from './payload';
 import type { RawTexts } from './rawJson';
 
 type Json = Record<string, unknown>;
 
-/** A JSON object as Go writes a map: keys sorted at every level (jsonb keeps its own order). */
-export function goMap(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(goMap);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Json = {};
-  for (const key of Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = goMap((value as Json)[key]);
-  return out;
-}
-
 const content = (value: Json | null) => (value === null ? null : (goMap(value) as Json));
-
-/** A 64-bit integer as a JSON number, exact: a marker of its text beyond 2^53. */
-function int64Number(text: string | null, raw: RawTexts): number | string | null {
-  if (text === null) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : raw.mark(text);
-}
 
 export interface WireNftCollection {
   address: string;
@@ -165,7 +150,7 @@ export function toWireGetgemsSale(row: NftSaleRow, raw: RawTexts): WireNftSale {
       ['nft_address', row.nft_address],
       ['nft_owner_address', row.nft_owner_address],
       ['marketplace_address', row.marketplace_address],
-      ['created_at', int64Number(row.created_at, raw)],
+      ['created_at', jsonInteger(row.created_at, raw)],
       ['last_transaction_lt', row.last_transaction_lt],
       ['code_hash', row.code_hash],
       ['data_hash', row.data_hash],
@@ -183,7 +168,7 @@ export function toWireGetgemsSale(row: NftSaleRow, raw: RawTexts): WireNftSale {
 }
 
 export function toWireGetgemsAuction(row: NftAuctionRow, raw: RawTexts): WireNftSale {
-  const n = (text: string | null) => int64Number(text, raw);
+  const n = (text: string | null) => jsonInteger(text, raw);
   return sale(
     'getgems_auction',
     [
@@ -223,7 +208,7 @@ export function toWireGetgemsAuction(row: NftAuctionRow, raw: RawTexts): WireNft
  * as the index.
  */
 export function toWireTelemint(row: TelemintRow, raw: RawTexts): WireNftSale {
-  const n = (text: string | null) => int64Number(text, raw);
+  const n = (text: string | null) => jsonInteger(text, raw);
   return sale(
     'telemint',
     [

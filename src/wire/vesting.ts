@@ -1,5 +1,5 @@
 import type { VestingRow } from '../data/vesting';
-import { jsonInteger } from './jsonNumber';
+import { jsonInteger } from './goJson';
 import type { RawTexts } from './rawJson';
 
 export interface WireVesting {

@@ -26,7 +26,7 @@ import { NFT_ITEMS, nftItemsRequest } from '../../operations/nftItems';
 import { findNftSales, NFT_SALES, nftSalesRequest } from '../../operations/nftSales';
 import { NFT_TRANSFERS, nftTransfersRequest } from '../../operations/nftTransfers';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
-import { goMap } from '../../wire/nfts';
+import { goMap } from '../../wire/goJson';
 import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { keysetConnection, pageComplexity } from '../connection';
