@@ -2,15 +2,19 @@
 import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import type { Int64 } from './scalars';
-import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
-
-export type SortOrder = 'asc' | 'desc';
-
-/** An offset page. */
-export interface OffsetPage {
-  limit: number;
-  offset: number;
-}
+import {
+  boundValues,
+  keyset,
+  lateralPages,
+  oneOrAny,
+  whereOf,
+  type Bind,
+  type KeyColumn,
+  type KeysetPage,
+  type OffsetPage,
+  type SortedPage,
+  type SortOrder,
+} from './sql';
 
 export interface JettonMasterRow {
   address: string;
@@ -28,14 +32,6 @@ export interface JettonMasterFilter {
   addresses: string[];
   adminAddresses: string[];
 }
-
-/** `= $n` for one value, `= any($n)` for several (TON Center's `=` / `in (…)`); no condition for none. */
-function oneOrAny(column: string, values: readonly string[], bind: Bind): string[] {
-  if (values.length === 0) return [];
-  return [values.length === 1 ? `${column} = ${bind(values[0])}::text` : `${column} = any(${bind(values)}::text[])`];
-}
-
-const whereOf = (conditions: string[]) => (conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`);
 
 /**
  * Jetton masters by address and admin. Ordered by id (TON Center's order), or by address when addresses are
@@ -339,7 +335,7 @@ function eventPage<R>(
 
 /** An offset page in TON Center's order. */
 const offsetSeek =
-  (f: Windows, page: OffsetPage & { sort: SortOrder }) =>
+  (f: Windows, page: SortedPage) =>
   (bind: Bind): EventSeek => ({
     where: [],
     order: jettonEventOrder(f, page.sort),
@@ -368,12 +364,12 @@ const transferSides = (f: JettonEventFilter) => (f.direction === 'in' ? ['destin
 const LISTED_TRANSFERS = ['T.tx_aborted is false'];
 
 /** Jetton transfers, aborted ones left out (as TON Center does). */
-export function jettonTransfersPage(db: Queryable, f: JettonEventFilter, page: OffsetPage & { sort: SortOrder }): Promise<JettonTransferRow[]> {
+export function jettonTransfersPage(db: Queryable, f: JettonEventFilter, page: SortedPage): Promise<JettonTransferRow[]> {
   return eventPage<JettonTransferRow>(db, 'jetton_transfers', TRANSFER_COLUMNS, f, offsetSeek(f, page), transferSides(f), LISTED_TRANSFERS);
 }
 
 /** Jetton burns, aborted ones included (as TON Center does). */
-export function jettonBurnsPage(db: Queryable, f: JettonEventFilter, page: OffsetPage & { sort: SortOrder }): Promise<JettonBurnRow[]> {
+export function jettonBurnsPage(db: Queryable, f: JettonEventFilter, page: SortedPage): Promise<JettonBurnRow[]> {
   return eventPage<JettonBurnRow>(db, 'jetton_burns', BURN_COLUMNS, f, offsetSeek(f, page), ['owner'], []);
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage, type SortedPage } from './sql';
 
 /** A row of `multisig`, numbers as decimal text. */
 export interface MultisigRow {
@@ -31,8 +31,6 @@ export interface MultisigOrderRow {
   data_hash: string | null;
 }
 
-export type Sort = 'asc' | 'desc';
-
 export interface MultisigFilter {
   addresses: string[];
   /** Multisigs where any of these is a signer or a proposer (the GIN indexes serve `&&`). */
@@ -60,7 +58,7 @@ function multisigConditions(filter: MultisigFilter, bind: Bind): string[] {
 const orderId = (byMember: boolean) => (byMember ? 'm.id + 0' : 'm.id');
 
 /** Multisigs by id in the direction asked (id is unique: a total order). */
-export async function multisigs(db: Queryable, filter: MultisigFilter, page: { limit: number; offset: number; sort: Sort }): Promise<MultisigRow[]> {
+export async function multisigs(db: Queryable, filter: MultisigFilter, page: SortedPage): Promise<MultisigRow[]> {
   const { values, bind } = boundValues();
   return db.query<MultisigRow>(
     `select ${MULTISIG_COLUMNS}
@@ -129,7 +127,7 @@ function orderConditions(filter: OrderFilter, bind: Bind): string[] {
 }
 
 /** Orders by id in the direction asked (a total order). */
-export async function multisigOrders(db: Queryable, filter: OrderFilter, page: { limit: number; offset: number; sort: Sort }): Promise<MultisigOrderRow[]> {
+export async function multisigOrders(db: Queryable, filter: OrderFilter, page: SortedPage): Promise<MultisigOrderRow[]> {
   const { values, bind } = boundValues();
   return db.query<MultisigOrderRow>(
     `select ${ORDER_COLUMNS} from multisig_orders o where ${orderConditions(filter, bind).join(' and ')}

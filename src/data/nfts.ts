@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/types';
 import { windowConditions, hasTimeWindow, type Windows } from './filters';
-import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, lateralPages, oneOrAny, whereOf, type Bind, type KeyColumn, type KeysetPage, type OffsetPage, type SortedPage } from './sql';
 
 /** An `nft_collections` row as the routes read it; 64-bit and numeric values as decimal text. */
 export interface NftCollectionRow {
@@ -51,17 +51,12 @@ export interface NftCollectionFilter {
   owners: string[];
 }
 
-export interface OffsetPage {
-  limit: number;
-  offset: number;
-}
-
 /** Collections by address and owner, by id (TON Center orders by id only without filters; here always). */
 export function nftCollections(db: Queryable, f: NftCollectionFilter, page: OffsetPage): Promise<NftCollectionRow[]> {
   const { values, bind } = boundValues();
   const where = collectionConditions(f, bind);
   return db.query<NftCollectionRow>(
-    `select ${COLLECTION_COLUMNS('N')} from nft_collections N${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+    `select ${COLLECTION_COLUMNS('N')} from nft_collections N${whereOf(where)}
       order by N.id asc, N.address asc limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
@@ -86,7 +81,7 @@ export function nftCollectionsKeyset(db: Queryable, f: NftCollectionFilter, page
   const seek = keyset(NFT_COLLECTION_KEY, page, bind, 'asc');
   const where = [...collectionConditions(f, bind), ...seek.where];
   return db.query<NftCollectionKeyRow>(
-    `select N.id::text as id, ${COLLECTION_COLUMNS('N')} from nft_collections N${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+    `select N.id::text as id, ${COLLECTION_COLUMNS('N')} from nft_collections N${whereOf(where)}
       order by ${seek.order} limit ${seek.limit}`,
     values,
   );
@@ -179,8 +174,7 @@ export async function nftItems(db: Queryable, f: NftItemFilter, page: OffsetPage
   const { values, bind } = boundValues();
   const where = itemConditions(f, bind);
   const rows = await db.query<FlatItemRow>(
-    `${selectItems()}
-      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+    `${selectItems()}${whereOf(where)}
       order by ${ITEM_ORDERS[f.order]} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
@@ -232,8 +226,7 @@ export async function nftItemsKeyset(db: Queryable, f: NftItemFilter, page: Keys
   const seek = keyset(key.columns, page, bind, key.order);
   const where = [...itemConditions(f, bind), ...seek.where];
   const rows = await db.query<FlatItemRow & { id: string; real_owner: string | null }>(
-    `${selectItems(KEY_COLUMNS)}
-      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+    `${selectItems(KEY_COLUMNS)}${whereOf(where)}
       order by ${seek.order} limit ${seek.limit}`,
     values,
   );
@@ -283,8 +276,7 @@ function itemConditions(f: NftItemFilter, bind: Bind): string[] {
   const where: string[] = [];
   if (f.addresses.length > 0) where.push(`N.address = any(${bind(f.addresses)}::text[])`);
   if (f.owners.length > 0) where.push(`${f.includeOnSale ? 'N.real_owner' : 'N.owner_address'} = any(${bind(f.owners)}::text[])`);
-  if (f.collections.length === 1) where.push(`N.collection_address = ${bind(f.collections[0])}::text`);
-  else if (f.collections.length > 1) where.push(`N.collection_address = any(${bind(f.collections)}::text[])`);
+  where.push(...oneOrAny('N.collection_address', f.collections, bind));
   if (f.indexes.length > 0) where.push(`N.index = any(${bind(f.indexes)}::numeric[])`);
   return where;
 }
@@ -316,10 +308,6 @@ export interface NftTransferFilter {
   windows: Windows;
 }
 
-export interface SortedPage extends OffsetPage {
-  sort: 'asc' | 'desc';
-}
-
 /**
  * Transfers, aborted ones included, by logical time (by time first when a time window is given), ties broken by
  * logical time and transaction hash in the same direction.
@@ -330,7 +318,7 @@ export function nftTransfers(db: Queryable, f: NftTransferFilter, page: SortedPa
   const dir = page.sort;
   const order = `${hasTimeWindow(f.windows) ? `T.tx_now ${dir}, ` : ''}T.tx_lt ${dir}, T.tx_hash ${dir}`;
   return db.query<NftTransferRow>(
-    `${SELECT_TRANSFERS}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+    `${SELECT_TRANSFERS}${whereOf(where)}
       order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
@@ -369,10 +357,7 @@ export function nftTransfersKeyset(db: Queryable, f: NftTransferFilter, page: Ke
   const { values, bind } = boundValues();
   const seek = keyset(NFT_TRANSFER_KEY, page, bind);
   const where = [...transferConditions(f, bind), ...seek.where];
-  return db.query<NftTransferRow>(
-    `${SELECT_TRANSFERS}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
-    values,
-  );
+  return db.query<NftTransferRow>(`${SELECT_TRANSFERS}${whereOf(where)} order by ${seek.order} limit ${seek.limit}`, values);
 }
 
 /** The same keyset page of the transfers of several items or collections in one statement. */

@@ -10,6 +10,28 @@ export function boundValues() {
 
 export type Bind = ReturnType<typeof boundValues>['bind'];
 
+export type SortOrder = 'asc' | 'desc';
+
+/** An offset page (TON Center's `limit` and `offset`). */
+export interface OffsetPage {
+  limit: number;
+  offset: number;
+}
+
+/** An offset page in one direction. */
+export interface SortedPage extends OffsetPage {
+  sort: SortOrder;
+}
+
+/** ` where …` over the conditions joined by `and`; nothing for none. */
+export const whereOf = (conditions: readonly string[]) => (conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`);
+
+/** `= $n` for one value, `= any($n)` for several (TON Center's `=` / `in (…)`); no condition for none. */
+export function oneOrAny(column: string, values: readonly string[], bind: Bind): string[] {
+  if (values.length === 0) return [];
+  return [values.length === 1 ? `${column} = ${bind(values[0])}::text` : `${column} = any(${bind(values)}::text[])`];
+}
+
 /** A position in a keyset-paged list: the values of its sort key, as text (64-bit values stay exact); null where a nullable column holds none. */
 export type Key = readonly (string | null)[];
 

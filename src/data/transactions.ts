@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
-import { boundValues, keyset, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
 
@@ -52,8 +52,6 @@ export function selectTransactions(columns: readonly TransactionColumn[] = TRANS
   }
   return text;
 }
-
-export type SortOrder = 'asc' | 'desc';
 
 export interface BlockPage {
   seqno: number;

@@ -1,6 +1,7 @@
 /** jetton/masters: jetton masters by address or admin. */
 import type { RequestContext } from '../context';
-import { jettonMastersPage, type JettonMasterFilter, type OffsetPage } from '../data/jettons';
+import { jettonMastersPage, type JettonMasterFilter } from '../data/jettons';
+import type { OffsetPage } from '../data/sql';
 import { addresses, paging } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 

@@ -1,7 +1,8 @@
 /** jetton/transfers: jetton transfers by owner, wallet, jetton and time; forward payloads carried inline read from the body. */
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
-import { inMessageBodies, jettonTransfersPage, type JettonEventFilter, type JettonTransferRow, type OffsetPage, type SortOrder } from '../data/jettons';
+import { inMessageBodies, jettonTransfersPage, type JettonEventFilter, type JettonTransferRow } from '../data/jettons';
+import type { SortedPage, SortOrder } from '../data/sql';
 import { inlineForwardPayload } from '../encoding/forwardPayload';
 import { badInput } from '../errors';
 import { addresses, paging, SORT } from '../params/common';
@@ -46,7 +47,7 @@ export const JETTON_TRANSFERS = {
 
 export interface JettonEventsRequest {
   filter: JettonEventFilter;
-  page: OffsetPage & { sort: SortOrder };
+  page: SortedPage;
 }
 
 /** The filter and page of a transfers or burns request, its owners from owner_address or its alias. */

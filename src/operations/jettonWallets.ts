@@ -1,6 +1,7 @@
 /** jetton/wallets: jetton wallets by address, owner and jetton, by id or by balance. */
 import type { RequestContext } from '../context';
-import { jettonWalletsPage, type JettonWalletFilter, type OffsetPage, type SortOrder } from '../data/jettons';
+import { jettonWalletsPage, type JettonWalletFilter } from '../data/jettons';
+import type { OffsetPage, SortOrder } from '../data/sql';
 import { badInput } from '../errors';
 import { addresses, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';

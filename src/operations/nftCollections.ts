@@ -1,6 +1,7 @@
 /** nft/collections: NFT collections by address and owner. */
 import type { RequestContext } from '../context';
-import { nftCollections, type NftCollectionFilter, type OffsetPage } from '../data/nfts';
+import { nftCollections, type NftCollectionFilter } from '../data/nfts';
+import type { OffsetPage } from '../data/sql';
 import { addresses, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 

@@ -1,6 +1,7 @@
 /** nft/items: NFT items by address, owner, collection and index, with their collection and sale state. */
 import type { RequestContext } from '../context';
-import { nftItems, type NftItemFilter, type NftItemOrder, type OffsetPage } from '../data/nfts';
+import { nftItems, type NftItemFilter, type NftItemOrder } from '../data/nfts';
+import type { OffsetPage } from '../data/sql';
 import { badInput } from '../errors';
 import { printable } from '../params/checks';
 import { addresses, paging } from '../params/common';

@@ -1,7 +1,8 @@
 /** nft/transfers: NFT ownership transfers by owner, item and collection, aborted ones included. */
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
-import { nftTransfers, type NftTransferFilter, type SortedPage } from '../data/nfts';
+import { nftTransfers, type NftTransferFilter } from '../data/nfts';
+import type { SortedPage } from '../data/sql';
 import { addresses, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 
