@@ -1,19 +1,5 @@
-/** The reads of `/balanceChanges` beyond a trace's own rows: an action's trace, and the jetton wallets among the trace's addresses. */
+/** The read of `/balanceChanges` beyond a trace's own rows and the request's loaders: an action's trace. */
 import type { Queryable } from '../db/types';
-
-/** A `jetton_wallets` row's identity: whose wallet of which jetton. */
-export interface JettonWalletOwner {
-  address: string;
-  owner: string | null;
-  jetton: string | null;
-}
-
-/** The jetton wallets among these addresses, in one statement (by address, for a stable order). */
-export function jettonWalletOwners(db: Queryable, addresses: readonly string[]): Promise<JettonWalletOwner[]> {
-  return db.query<JettonWalletOwner>('select W.address, W.owner, W.jetton from jetton_wallets W where W.address = any($1::text[]) order by W.address', [
-    addresses,
-  ]);
-}
 
 /** The trace an action belongs to, or null when no action has this id. */
 export async function traceOfAction(db: Queryable, actionId: string): Promise<string | null> {

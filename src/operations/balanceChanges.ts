@@ -1,7 +1,6 @@
 /** balanceChanges: the nanotons, fees and jetton amounts a trace (or one of its actions) moved, per address. */
-import DataLoader from 'dataloader';
 import type { RequestContext } from '../context';
-import { jettonWalletOwners, traceOfAction } from '../data/balanceChanges';
+import { traceOfAction } from '../data/balanceChanges';
 import { messagesByTransactions } from '../data/messages';
 import { transactionsByTraces } from '../data/traces';
 import { ApiError, badInput, notFound } from '../errors';
@@ -57,7 +56,8 @@ const message = (m: MessageWithContent): BalanceMessage => ({
 
 /**
  * The balance changes of stored traces and of their actions, each as `findBalanceChanges` computes one, in a
- * fixed number of statements however many traces (transactions, messages, actions, jetton wallets: one each).
+ * fixed number of statements however many traces (transactions, messages, actions, jetton wallets: one each, the
+ * last two through the request's loaders).
  * A trace that cannot be computed gets its error in its place: 404 `trace or action not found` when the trace
  * has no transaction, 422 for one past MAX_TRACE_TRANSACTIONS.
  */
@@ -93,11 +93,6 @@ export async function tracesBalanceChanges(ctx: RequestContext, traceIds: readon
   );
   const messagesOf = new Map(rows.map((r, i) => [r.hash, messages[i]]));
   const stored = await ctx.loaders.actionsByTrace.loadMany(computed);
-  // The jetton wallets among every trace's candidates, in one statement: the traces run together and ask in one tick.
-  const wallets = new DataLoader(async (addresses: readonly string[]) => {
-    const found = new Map((await jettonWalletOwners(ctx.db, addresses)).map((w) => [w.address, w]));
-    return addresses.map((a) => found.get(a) ?? null);
-  });
   const changes = await Promise.all(
     computed.map((id, i) => {
       const actions = stored[i];
@@ -118,8 +113,9 @@ export async function tracesBalanceChanges(ctx: RequestContext, traceIds: readon
         transactions,
         // TON Center's actions query keeps the finished ones (end_lt set)
         actions.filter((a) => a.end_lt !== null).map((a) => ({ actionId: a.action_id, type: a.type, txHashes: a.tx_hashes ?? [] })),
+        // the jetton wallets among every trace's candidates, in one statement: the traces run together and ask in one tick
         async (candidates) =>
-          (await wallets.loadMany(candidates)).flatMap((w) => {
+          (await ctx.loaders.jettons.wallet.loadMany(candidates)).flatMap((w) => {
             if (w instanceof Error) throw w;
             return w === null ? [] : [{ address: w.address, owner: w.owner ?? '', jetton: w.jetton ?? '' }];
           }),
