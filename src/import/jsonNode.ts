@@ -116,6 +116,17 @@ export class JsonNode {
     return BigInt(text as string).toString();
   }
 
+  /** An address column the indexer may hold a literal in (`addr_none`, `addr_extern`), kept as such; else raw. */
+  storedAddress(): string {
+    return this.value === 'addr_none' || this.value === 'addr_extern' ? this.value : this.address();
+  }
+
+  /** An object as it is (a jsonb column). */
+  object(): Record<string, unknown> {
+    if (!this.isObject()) this.fail(`expected an object, got ${describe(this.value)}`);
+    return this.value as Record<string, unknown>;
+  }
+
   bool(): boolean {
     if (typeof this.value !== 'boolean') this.fail(`expected true or false, got ${describe(this.value)}`);
     return this.value as boolean;
@@ -143,6 +154,8 @@ export class JsonNode {
   optStr = () => this.opt((n) => n.str());
   optHash = () => this.opt((n) => n.hash());
   optAddress = () => this.opt((n) => n.address());
+  optStoredAddress = () => this.opt((n) => n.storedAddress());
+  optObject = () => this.opt((n) => n.object());
   optInt = (min?: number, max?: number) => this.opt((n) => n.int(min, max));
   optInt64 = () => this.opt((n) => n.int64());
   optDecimal = () => this.opt((n) => n.decimal());

@@ -1,17 +1,15 @@
 /** Readers of the jetton routes' envelopes: one element into the rows of the tables it was read from. */
 import type { JsonNode } from '../jsonNode';
-import type { AssetRows } from './rows';
+import { type AssetRows, eventColumns } from './rows';
 
 /** A `jetton_masters` element. */
 export function readJettonMaster(e: JsonNode, out: AssetRows): void {
-  const content = e.get('jetton_content');
-  if (!content.isNull() && !content.isObject()) content.fail('expected an object');
   out.add('jetton_masters', {
     address: e.get('address').address(),
     total_supply: e.get('total_supply').optDecimal(),
     mintable: e.get('mintable').optBool(),
     admin_address: e.get('admin_address').optAddress(),
-    jetton_content: content.isNull() ? null : content.value,
+    jetton_content: e.get('jetton_content').optObject(),
     jetton_wallet_code_hash: e.get('jetton_wallet_code_hash').optHash(),
     code_hash: e.get('code_hash').optHash(),
     data_hash: e.get('data_hash').optHash(),
@@ -59,11 +57,11 @@ export function readJettonTransfer(e: JsonNode, out: AssetRows): void {
     ...eventColumns(e),
     query_id: e.get('query_id').optDecimal(),
     amount: e.get('amount').optDecimal(),
-    source: optAccount(e.get('source')),
-    destination: optAccount(e.get('destination')),
+    source: e.get('source').optStoredAddress(),
+    destination: e.get('destination').optStoredAddress(),
     jetton_wallet_address: e.get('source_wallet').optAddress(),
     jetton_master_address: e.get('jetton_master').optAddress(),
-    response_destination: optAccount(e.get('response_destination')),
+    response_destination: e.get('response_destination').optStoredAddress(),
     custom_payload: e.get('custom_payload').optStr(),
     forward_ton_amount: e.get('forward_ton_amount').optDecimal(),
     forward_payload: e.get('forward_payload').optStr(),
@@ -76,26 +74,12 @@ export function readJettonBurn(e: JsonNode, out: AssetRows): void {
   out.add('jetton_burns', {
     ...eventColumns(e),
     query_id: e.get('query_id').optDecimal(),
-    owner: optAccount(e.get('owner')),
+    owner: e.get('owner').optStoredAddress(),
     jetton_wallet_address: e.get('jetton_wallet').optAddress(),
     jetton_master_address: e.get('jetton_master').optAddress(),
     amount: e.get('amount').optDecimal(),
-    response_destination: optAccount(e.get('response_destination')),
+    response_destination: e.get('response_destination').optStoredAddress(),
     custom_payload: e.get('custom_payload').optStr(),
     trace_id: e.get('trace_id').optHash(),
   });
-}
-
-/** The transaction columns of an event row (mc_seqno is not in the response). */
-const eventColumns = (e: JsonNode) => ({
-  tx_hash: e.get('transaction_hash').hash(),
-  tx_lt: e.get('transaction_lt').int64(),
-  tx_now: e.get('transaction_now').int(0),
-  tx_aborted: e.get('transaction_aborted').bool(),
-});
-
-/** An address column the indexer may hold a literal in (`addr_none`, `addr_extern`), kept as such. */
-function optAccount(node: JsonNode): string | null {
-  const text = node.optStr();
-  return text === 'addr_none' || text === 'addr_extern' ? text : node.optAddress();
 }

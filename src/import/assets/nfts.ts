@@ -3,23 +3,7 @@
  * their nested collection and the sale or auction contract that holds them), `nft_transfers` and `nft_sales`.
  */
 import type { JsonNode } from '../jsonNode';
-import type { AssetRows } from './rows';
-
-/** An object member (jsonb column): an object or null. */
-function jsonObject(node: JsonNode): unknown {
-  if (node.isNull()) return null;
-  if (!node.isObject()) node.fail('expected an object or null');
-  return node.value;
-}
-
-/** Address literals the indexer stores as they are where a message or item has no address. */
-const LITERALS = new Set(['addr_none', 'addr_extern']);
-
-/** An address column as the indexer stores it: raw, one of its literals, or null. */
-function storedAddress(node: JsonNode): string | null {
-  if (node.isNull()) return null;
-  return typeof node.value === 'string' && LITERALS.has(node.value) ? node.value : node.address();
-}
+import { type AssetRows, eventColumns } from './rows';
 
 /** One collection of `nft_collections` (also an item's nested `collection`). Keys a trimmed response lacks are stored as null. */
 export function readNftCollection(e: JsonNode, out: AssetRows): void {
@@ -28,7 +12,7 @@ export function readNftCollection(e: JsonNode, out: AssetRows): void {
     owner_address: e.get('owner_address').optAddress(),
     last_transaction_lt: e.get('last_transaction_lt').optInt64(),
     next_item_index: e.get('next_item_index').optDecimal(),
-    collection_content: jsonObject(e.get('collection_content')),
+    collection_content: e.get('collection_content').optObject(),
     data_hash: e.get('data_hash').optHash(),
     code_hash: e.get('code_hash').optHash(),
   });
@@ -61,7 +45,7 @@ export function readNftItem(e: JsonNode, out: AssetRows, seller?: string | null)
     index: e.get('index').optDecimal(),
     collection_address: e.get('collection_address').optAddress(),
     owner_address: owner,
-    content: jsonObject(e.get('content')),
+    content: e.get('content').optObject(),
     last_transaction_lt: e.get('last_transaction_lt').optInt64(),
     code_hash: e.get('code_hash').optHash(),
     data_hash: e.get('data_hash').optHash(),
@@ -72,16 +56,13 @@ export function readNftItem(e: JsonNode, out: AssetRows, seller?: string | null)
 /** One transfer of `nft_transfers`; the decoded payloads are derived from the payloads, not stored. */
 export function readNftTransfer(e: JsonNode, out: AssetRows): void {
   out.add('nft_transfers', {
-    tx_hash: e.get('transaction_hash').hash(),
-    tx_lt: e.get('transaction_lt').int64(),
-    tx_now: e.get('transaction_now').int(),
-    tx_aborted: e.get('transaction_aborted').bool(),
+    ...eventColumns(e),
     query_id: e.get('query_id').optDecimal(),
-    nft_item_address: storedAddress(e.get('nft_address')),
-    nft_collection_address: storedAddress(e.get('nft_collection')),
-    old_owner: storedAddress(e.get('old_owner')),
-    new_owner: storedAddress(e.get('new_owner')),
-    response_destination: storedAddress(e.get('response_destination')),
+    nft_item_address: e.get('nft_address').optStoredAddress(),
+    nft_collection_address: e.get('nft_collection').optStoredAddress(),
+    old_owner: e.get('old_owner').optStoredAddress(),
+    new_owner: e.get('new_owner').optStoredAddress(),
+    response_destination: e.get('response_destination').optStoredAddress(),
     custom_payload: e.get('custom_payload').optStr(),
     forward_amount: e.get('forward_amount').optDecimal(),
     forward_payload: e.get('forward_payload').optStr(),

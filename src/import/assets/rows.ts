@@ -4,6 +4,16 @@
  * the readers of `envelopes.ts` into these rows, then `write.ts` inserts them after the transactions and metadata.
  */
 
+import type { JsonNode } from '../jsonNode';
+
+/** The transaction columns of an event row (jetton and NFT transfers, jetton burns; mc_seqno is not in the response). */
+export const eventColumns = (e: JsonNode) => ({
+  tx_hash: e.get('transaction_hash').hash(),
+  tx_lt: e.get('transaction_lt').int64(),
+  tx_now: e.get('transaction_now').int(0),
+  tx_aborted: e.get('transaction_aborted').bool(),
+});
+
 /** How a table's rows land: a state (the file's row replaces the stored one) or an event (kept as first written). */
 export interface AssetTable {
   /** Its primary key columns. */
