@@ -8,19 +8,17 @@ import { bookAndMetadata } from '../shape/transactions';
 import { toWireJettonBurn, toWireJettonMaster, toWireJettonTransfer, toWireJettonWallet } from '../wire/jettons';
 import { PayloadTexts } from '../wire/payload';
 
-const present = (addresses: (string | null)[]) => addresses.filter((a): a is string => a !== null);
-
 /** GET /api/v3/jetton/masters: `{jetton_masters, address_book, metadata}` over the masters and their admins. */
 export async function getJettonMasters(ctx: RequestContext, request: JettonMastersRequest, settings: RequestSettings) {
   const jetton_masters = (await findJettonMasters(ctx, request)).map(toWireJettonMaster);
-  const addresses = present(jetton_masters.flatMap((m) => [m.address, m.admin_address]));
+  const addresses = jetton_masters.flatMap((m) => [m.address, m.admin_address]);
   return { body: { jetton_masters, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }
 
 /** GET /api/v3/jetton/wallets: `{jetton_wallets, address_book, metadata}` over the wallets, their owners and jettons. */
 export async function getJettonWallets(ctx: RequestContext, request: JettonWalletsRequest, settings: RequestSettings) {
   const jetton_wallets = (await findJettonWallets(ctx, request)).map((row) => toWireJettonWallet(row, ctx.raw));
-  const addresses = present(jetton_wallets.flatMap((w) => [w.address, w.owner, w.jetton]));
+  const addresses = jetton_wallets.flatMap((w) => [w.address, w.owner, w.jetton]);
   return { body: { jetton_wallets, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }
 
@@ -28,7 +26,7 @@ export async function getJettonWallets(ctx: RequestContext, request: JettonWalle
 export async function getJettonTransfers(ctx: RequestContext, request: JettonEventsRequest, settings: RequestSettings) {
   const payloads = new PayloadTexts(ctx);
   const jetton_transfers = (await findJettonTransfers(ctx, request)).map((row) => toWireJettonTransfer(row, payloads));
-  const addresses = present(jetton_transfers.flatMap((t) => [t.source, t.destination, t.source_wallet, t.jetton_master, t.response_destination]));
+  const addresses = jetton_transfers.flatMap((t) => [t.source, t.destination, t.source_wallet, t.jetton_master, t.response_destination]);
   return { body: { jetton_transfers, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }
 
@@ -36,6 +34,6 @@ export async function getJettonTransfers(ctx: RequestContext, request: JettonEve
 export async function getJettonBurns(ctx: RequestContext, request: JettonEventsRequest, settings: RequestSettings) {
   const payloads = new PayloadTexts(ctx);
   const jetton_burns = (await findJettonBurns(ctx, request)).map((row) => toWireJettonBurn(row, payloads));
-  const addresses = present(jetton_burns.flatMap((b) => [b.owner, b.jetton_wallet, b.jetton_master, b.response_destination]));
+  const addresses = jetton_burns.flatMap((b) => [b.owner, b.jetton_wallet, b.jetton_master, b.response_destination]);
   return { body: { jetton_burns, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }

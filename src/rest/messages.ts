@@ -12,6 +12,6 @@ export async function getMessages(ctx: RequestContext, request: MessagesRequest,
     in_msg_tx_hash: row.in_msg_tx_hash,
     out_msg_tx_hash: row.out_msg_tx_hash,
   }));
-  const addresses = rows.flatMap((m) => [m.source, m.destination]).filter((a): a is string => a !== null);
+  const addresses = rows.flatMap((m) => [m.source, m.destination]);
   return { body: { messages, ...(await bookAndMetadata(ctx, addresses, settings)) }, immutable: false };
 }

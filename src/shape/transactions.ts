@@ -90,9 +90,16 @@ export const completeTraceTransactions = (ctx: RequestContext, txs: TraceTransac
     txs.map((t) => ({ row: t.row, messages: t.messages, flags: { emulated: t.emulated, finality: t.finality, traceExternalHash: t.traceExternalHash } })),
   );
 
-/** A response's `address_book` and `metadata` over these addresses, fetched concurrently, each left empty on request. */
-export async function bookAndMetadata(ctx: RequestContext, addresses: Iterable<string>, opts: { noAddressBook: boolean; noMetadata: boolean }) {
-  const list = [...new Set(addresses)];
+/**
+ * A response's `address_book` and `metadata` over these addresses (null and undefined entries, a field without an
+ * address, skipped), fetched concurrently, each left empty on request.
+ */
+export async function bookAndMetadata(
+  ctx: RequestContext,
+  addresses: Iterable<string | null | undefined>,
+  opts: { noAddressBook: boolean; noMetadata: boolean },
+) {
+  const list = [...new Set(addresses)].filter((a): a is string => typeof a === 'string');
   const [address_book, metadata] = await Promise.all([
     opts.noAddressBook ? {} : addressBook(ctx, list),
     opts.noMetadata || list.length === 0 ? {} : metadataRows(ctx.db, list).then(toWireMetadata),

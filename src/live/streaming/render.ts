@@ -286,14 +286,10 @@ export class StreamingClient {
     if (!s.addresses.has(j.address) && (j.owner === null || !s.addresses.has(j.owner))) return undefined;
     const extra =
       s.includeAddressBook || s.includeMetadata
-        ? await bookAndMetadata(
-            createRequestContext(this.services),
-            [j.address, j.owner, j.jetton].filter((a): a is string => a !== null),
-            {
-              noAddressBook: !s.includeAddressBook,
-              noMetadata: !s.includeMetadata,
-            },
-          ).catch(() => ({ address_book: {}, metadata: {} }))
+        ? await bookAndMetadata(createRequestContext(this.services), [j.address, j.owner, j.jetton], {
+            noAddressBook: !s.includeAddressBook,
+            noMetadata: !s.includeMetadata,
+          }).catch(() => ({ address_book: {}, metadata: {} }))
         : undefined;
     return {
       type: 'jettons_change',
