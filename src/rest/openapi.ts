@@ -30,6 +30,10 @@ const omitting = (properties: Record<string, unknown>, optional: readonly string
 
 const size = object({ cells: nnumstr, bits: nnumstr });
 
+/** A route's answer: the list under its key (of `item`s), the address book and, unless `metadata` is false, the metadata. */
+const page = (key: string, item: string, metadata = true) =>
+  object({ [key]: { type: 'array', items: ref(item) }, address_book: ref('AddressBook'), ...(metadata ? { metadata: ref('Metadata') } : {}) });
+
 /** An address column as the indexer stores it: raw, or its literal for no address. */
 const storedAddress = {
   type: ['string', 'null'],
@@ -50,6 +54,17 @@ const nftItemProperties = {
   data_hash: nhash,
   collection: nullable('NftCollection'),
   on_sale: { type: 'boolean', description: 'its owner is a GetGems sale or auction contract selling it' },
+};
+
+/** A jetton wallet's keys that are always present (`mintless_info` is left out without an unclaimed amount). */
+const jettonWalletProperties = {
+  address,
+  balance: nnumstr,
+  owner: naddress,
+  jetton: naddress,
+  last_transaction_lt: nnumstr,
+  code_hash: nhash,
+  data_hash: nhash,
 };
 
 /** A payload decoded as message bodies are: `@type` first, null when it does not decode. */
@@ -376,14 +391,10 @@ const schemas = {
     },
     additionalProperties: false,
   },
-  NftCollectionsResponse: object({
-    nft_collections: { type: 'array', items: ref('NftCollection') },
-    address_book: ref('AddressBook'),
-    metadata: ref('Metadata'),
-  }),
-  NftItemsResponse: object({ nft_items: { type: 'array', items: ref('NftItem') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  NftTransfersResponse: object({ nft_transfers: { type: 'array', items: ref('NftTransfer') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  NftSalesResponse: object({ nft_sales: { type: 'array', items: ref('NftSale') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  NftCollectionsResponse: page('nft_collections', 'NftCollection'),
+  NftItemsResponse: page('nft_items', 'NftItem'),
+  NftTransfersResponse: page('nft_transfers', 'NftTransfer'),
+  NftSalesResponse: page('nft_sales', 'NftSale'),
   ...v2Schemas(),
   BalanceChanges: object({
     changes: {
@@ -399,10 +410,10 @@ const schemas = {
         'per owner, per jetton master: the amount gained (negative: sent), a decimal string; `""` stands for an owner or master not in jetton_wallets',
     },
   }),
-  MessagesResponse: object({ messages: { type: 'array', items: ref('Message') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  EventsResponse: object({ events: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  ActionsResponse: object({ actions: { type: 'array', items: ref('Action') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  TransactionsResponse: object({ transactions: { type: 'array', items: ref('Transaction') }, address_book: ref('AddressBook') }),
+  MessagesResponse: page('messages', 'Message'),
+  EventsResponse: page('events', 'Trace'),
+  ActionsResponse: page('actions', 'Action'),
+  TransactionsResponse: page('transactions', 'Transaction', false),
   AccountStateFull: omitting(
     {
       address,
@@ -426,7 +437,7 @@ const schemas = {
     },
     ['frozen_hash', 'data_hash', 'code_hash', 'data_boc', 'code_boc'],
   ),
-  AccountStatesResponse: object({ accounts: { type: 'array', items: ref('AccountStateFull') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  AccountStatesResponse: page('accounts', 'AccountStateFull'),
   WalletState: omitting(
     {
       address,
@@ -444,7 +455,7 @@ const schemas = {
     },
     ['wallet_type', 'seqno', 'wallet_id', 'balance', 'extra_currencies', 'is_signature_allowed', 'status', 'code_hash'],
   ),
-  WalletStatesResponse: object({ wallets: { type: 'array', items: ref('WalletState') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  WalletStatesResponse: page('wallets', 'WalletState'),
   AddressInformation: {
     ...object({
       balance: numstr,
@@ -479,7 +490,7 @@ const schemas = {
     dns_site_adnl: { ...nstr, description: 'the ADNL address, base64 as the indexer stores it' },
     dns_storage_bag_id: { ...nstr, description: 'the TON Storage bag id, base64 as the indexer stores it' },
   }),
-  DNSRecordsResponse: object({ records: { type: 'array', items: ref('DNSRecord') }, address_book: ref('AddressBook') }),
+  DNSRecordsResponse: page('records', 'DNSRecord', false),
   OrderAction: object({
     destination: naddress,
     value: nnumstr,
@@ -543,8 +554,8 @@ const schemas = {
       description: "null when orders were asked for and there are none, [] when include_orders=false (TON Center's rule)",
     },
   }),
-  MultisigResponse: object({ multisigs: { type: 'array', items: ref('Multisig') }, address_book: ref('AddressBook') }),
-  MultisigOrderResponse: object({ orders: { type: 'array', items: ref('MultisigOrder') }, address_book: ref('AddressBook') }),
+  MultisigResponse: page('multisigs', 'Multisig', false),
+  MultisigOrderResponse: page('orders', 'MultisigOrder', false),
   VestingInfo: object({
     address,
     start_time: nint,
@@ -556,7 +567,7 @@ const schemas = {
     total_amount: nnumstr,
     whitelist: { type: 'array', items: address },
   }),
-  VestingContractsResponse: object({ vesting_contracts: { type: 'array', items: ref('VestingInfo') }, address_book: ref('AddressBook') }),
+  VestingContractsResponse: page('vesting_contracts', 'VestingInfo', false),
   JettonMaster: object({
     address,
     total_supply: { ...nnumstr, description: 'null only where the indexer stored none (TON Center answers 500 there)' },
@@ -575,17 +586,8 @@ const schemas = {
     custom_payload_api_uri: { type: ['array', 'null'], items: str },
   }),
   JettonWallet: {
-    ...object({ address, balance: nnumstr, owner: naddress, jetton: naddress, last_transaction_lt: nnumstr, code_hash: nhash, data_hash: nhash }),
-    properties: {
-      address,
-      balance: nnumstr,
-      owner: naddress,
-      jetton: naddress,
-      last_transaction_lt: nnumstr,
-      code_hash: nhash,
-      data_hash: nhash,
-      mintless_info: { ...ref('MintlessInfo'), description: 'present only for an unclaimed mintless amount' },
-    },
+    ...object(jettonWalletProperties),
+    properties: { ...jettonWalletProperties, mintless_info: { ...ref('MintlessInfo'), description: 'present only for an unclaimed mintless amount' } },
   },
   JettonTransfer: object({
     query_id: nnumstr,
@@ -624,16 +626,12 @@ const schemas = {
     decoded_custom_payload: decodedPayload,
     trace_id: nhash,
   }),
-  JettonMastersResponse: object({ jetton_masters: { type: 'array', items: ref('JettonMaster') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  JettonWalletsResponse: object({ jetton_wallets: { type: 'array', items: ref('JettonWallet') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
-  JettonTransfersResponse: object({
-    jetton_transfers: { type: 'array', items: ref('JettonTransfer') },
-    address_book: ref('AddressBook'),
-    metadata: ref('Metadata'),
-  }),
-  JettonBurnsResponse: object({ jetton_burns: { type: 'array', items: ref('JettonBurn') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+  JettonMastersResponse: page('jetton_masters', 'JettonMaster'),
+  JettonWalletsResponse: page('jetton_wallets', 'JettonWallet'),
+  JettonTransfersResponse: page('jetton_transfers', 'JettonTransfer'),
+  JettonBurnsResponse: page('jetton_burns', 'JettonBurn'),
   TracesResponse: {
-    ...object({ traces: { type: 'array', items: ref('Trace') }, address_book: ref('AddressBook'), metadata: ref('Metadata') }),
+    ...page('traces', 'Trace'),
     properties: {
       traces: { type: 'array', items: ref('Trace') },
       address_book: ref('AddressBook'),
