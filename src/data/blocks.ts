@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import { INT64_MAX, INT64_MIN, isDecimalInRange, MASTERCHAIN_SHARD } from '../encoding/numbers';
-import { boundValues } from './sql';
+import { boundValues, groupedBy } from './sql';
 import { notFound } from '../errors';
 import { windowConditions, type BlockSelector, type Windows } from './filters';
 
@@ -180,7 +180,7 @@ export async function committedShardBlocks(db: Queryable, seqnos: readonly numbe
     `${SELECT_BLOCKS} where B.mc_block_seqno = any($1::int4[]) and B.workchain <> -1 order by B.workchain, B.shard, B.seqno`,
     [seqnos],
   );
-  return seqnos.map((seqno) => rows.filter((r) => r.mc_block_seqno === seqno));
+  return groupedBy(seqnos, rows, (r) => r.mc_block_seqno);
 }
 
 /**

@@ -3,17 +3,18 @@ import type { Queryable } from '../db/types';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import type { Int64 } from './scalars';
 import {
-  boundValues,
-  keyset,
-  lateralPages,
-  oneOrAny,
-  whereOf,
   type Bind,
+  boundValues,
+  groupedBy,
   type KeyColumn,
+  keyset,
   type KeysetPage,
+  lateralPages,
   type OffsetPage,
+  oneOrAny,
   type SortedPage,
   type SortOrder,
+  whereOf,
 } from './sql';
 
 export interface JettonMasterRow {
@@ -431,7 +432,7 @@ export async function jettonTransfersByTransactions(db: Queryable, hashes: reado
     `select ${TRANSFER_COLUMNS} from jetton_transfers T where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
     [hashes],
   );
-  return hashes.map((h) => rows.filter((r) => r.tx_hash === h));
+  return groupedBy(hashes, rows, (r) => r.tx_hash);
 }
 
 /**
@@ -444,9 +445,12 @@ export async function jettonTransfersByTraces(db: Queryable, traceIds: readonly 
       where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
     [traceIds],
   );
-  const byTrace = new Map<string, JettonTransferRow[]>();
-  for (const { trace, ...row } of rows) byTrace.set(trace, [...(byTrace.get(trace) ?? []), row]);
-  return traceIds.map((id) => byTrace.get(id) ?? []);
+  return groupedBy(
+    traceIds,
+    rows,
+    (r) => r.trace,
+    ({ trace: _, ...row }): JettonTransferRow => row,
+  );
 }
 
 /** The inbound message body of each transaction (hash and lt), in one statement; keyed `<hash>/<lt>`, absent when not stored. */

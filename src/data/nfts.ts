@@ -4,7 +4,19 @@
  */
 import type { Queryable } from '../db/types';
 import { windowConditions, hasTimeWindow, type Windows } from './filters';
-import { boundValues, keyset, lateralPages, oneOrAny, whereOf, type Bind, type KeyColumn, type KeysetPage, type OffsetPage, type SortedPage } from './sql';
+import {
+  type Bind,
+  boundValues,
+  groupedBy,
+  type KeyColumn,
+  keyset,
+  type KeysetPage,
+  lateralPages,
+  type OffsetPage,
+  oneOrAny,
+  type SortedPage,
+  whereOf,
+} from './sql';
 
 /** An `nft_collections` row as the routes read it; 64-bit and numeric values as decimal text. */
 export interface NftCollectionRow {
@@ -371,7 +383,7 @@ export function nftTransferPagesOf(db: Queryable, of: 'item' | 'collection', par
 /** Batch function of the transfers-by-transaction loader: a transaction has at most one (the table's key). */
 export async function nftTransfersByTransactions(db: Queryable, hashes: readonly string[]): Promise<NftTransferRow[][]> {
   const rows = await db.query<NftTransferRow>(`${SELECT_TRANSFERS} where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`, [hashes]);
-  return hashes.map((h) => rows.filter((r) => r.tx_hash === h));
+  return groupedBy(hashes, rows, (r) => r.tx_hash);
 }
 
 /**
@@ -384,9 +396,12 @@ export async function nftTransfersByTraces(db: Queryable, traceIds: readonly str
       where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
     [traceIds],
   );
-  const byTrace = new Map<string, NftTransferRow[]>();
-  for (const { trace, ...row } of rows) byTrace.set(trace, [...(byTrace.get(trace) ?? []), row]);
-  return traceIds.map((id) => byTrace.get(id) ?? []);
+  return groupedBy(
+    traceIds,
+    rows,
+    (r) => r.trace,
+    ({ trace: _, ...row }): NftTransferRow => row,
+  );
 }
 
 /** A GetGems fixed-price sale with the item it sells. */

@@ -157,3 +157,10 @@ export async function lateralPages<F, R>(
   for (const { parent_index: i, ...row } of rows) lists[Number(i) - 1].push(map(row as F));
   return lists;
 }
+
+/** A batch function's answer: for each key asked, the rows whose `keyOf` is it (in the rows' order), `[]` for none. */
+export function groupedBy<K, Row, R = Row>(keys: readonly K[], rows: readonly Row[], keyOf: (row: Row) => K, map?: (row: Row) => R): R[][] {
+  const groups = new Map<K, R[]>(keys.map((k) => [k, []]));
+  for (const row of rows) groups.get(keyOf(row))?.push(map ? map(row) : (row as unknown as R));
+  return keys.map((k) => groups.get(k)!);
+}

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage } from './sql';
+import { type Bind, boundValues, groupedBy, type KeyColumn, keyset, type KeysetPage, lateralPages } from './sql';
 
 /** A row of `vesting_contracts` as the route reads it, numbers as decimal text. */
 export interface VestingRow {
@@ -126,7 +126,10 @@ export const WHITELIST_PER_CONTRACT = 100;
 /** Each contract's whitelist, at most WHITELIST_PER_CONTRACT wallets in the database's order (the loader's batch function). */
 export async function whitelistsOf(db: Queryable, contracts: readonly string[]): Promise<string[][]> {
   const entries = await whitelists(db, [...contracts], WHITELIST_PER_CONTRACT);
-  const byContract = new Map<string, string[]>();
-  for (const e of entries) byContract.set(e.vesting_contract_address, [...(byContract.get(e.vesting_contract_address) ?? []), e.wallet_address]);
-  return contracts.map((c) => byContract.get(c) ?? []);
+  return groupedBy(
+    contracts,
+    entries,
+    (e) => e.vesting_contract_address,
+    (e) => e.wallet_address,
+  );
 }
