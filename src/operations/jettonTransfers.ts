@@ -1,7 +1,8 @@
 /** jetton/transfers: jetton transfers by owner, wallet, jetton and time; forward payloads carried inline read from the body. */
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
-import { inMessageBodies, jettonTransfersPage, type JettonEventFilter, type JettonTransferRow } from '../data/jettons';
+import { transactionKeyOf } from '../data/jettonLoaders';
+import { jettonTransfersPage, type JettonEventFilter, type JettonTransferRow } from '../data/jettons';
 import type { SortedPage, SortOrder } from '../data/sql';
 import { inlineForwardPayload } from '../encoding/forwardPayload';
 import { badInput } from '../errors';
@@ -106,10 +107,7 @@ export function withInlineForwardPayload(row: JettonTransferRow, inMessageBody: 
 /** A page of transfers; for the rows without a stored forward payload, the in-message bodies are read in one statement. */
 export async function findJettonTransfers(ctx: RequestContext, request: JettonEventsRequest): Promise<JettonTransfer[]> {
   const rows = await jettonTransfersPage(ctx.db, request.filter, request.page);
-  const missing = rows.filter((r) => r.forward_payload === null);
-  const bodies = await inMessageBodies(
-    ctx.db,
-    missing.map((r) => ({ hash: r.tx_hash, lt: r.tx_lt })),
-  );
-  return rows.map((row) => withInlineForwardPayload(row, row.forward_payload === null ? bodies.get(`${row.tx_hash}/${row.tx_lt}`) : undefined));
+  // through the loader GraphQL navigates with: one statement for the page's missing payloads
+  const bodies = await Promise.all(rows.map((r) => (r.forward_payload === null ? ctx.loaders.jettons.inMessageBody.load(transactionKeyOf(r)) : null)));
+  return rows.map((row, i) => withInlineForwardPayload(row, bodies[i]));
 }
