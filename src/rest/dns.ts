@@ -8,7 +8,7 @@ import { addressesOfRecord, toWireDnsRecord } from '../wire/dns';
 export async function getDnsRecords(ctx: RequestContext, request: DnsRecordsRequest, settings: RequestSettings) {
   const records = (await findDnsRecords(ctx, request)).map(toWireDnsRecord);
   return {
-    body: { records, address_book: settings.noAddressBook ? {} : await addressBook(ctx, [...new Set(records.flatMap(addressesOfRecord))]) },
+    body: { records, address_book: settings.noAddressBook ? {} : await addressBook(ctx, records.flatMap(addressesOfRecord)) },
     immutable: false,
   };
 }

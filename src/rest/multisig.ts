@@ -11,7 +11,7 @@ export async function getMultisigs(ctx: RequestContext, request: MultisigWallets
     toWireMultisig(row, orders === null ? null : orders.map((o) => toWireMultisigOrder(o, null, ctx.raw)), ctx.raw),
   );
   return {
-    body: { multisigs, address_book: settings.noAddressBook ? {} : await addressBook(ctx, [...new Set(multisigs.flatMap(addressesOfMultisig))]) },
+    body: { multisigs, address_book: settings.noAddressBook ? {} : await addressBook(ctx, multisigs.flatMap(addressesOfMultisig)) },
     immutable: false,
   };
 }
@@ -21,5 +21,5 @@ export async function getMultisigOrders(ctx: RequestContext, request: MultisigOr
   const found = await findMultisigOrders(ctx, request);
   const orders = found.map(({ row, actions }) => toWireMultisigOrder(row, actions, ctx.raw));
   const addresses = found.flatMap(({ actions }, i) => addressesOfOrder(orders[i], actions));
-  return { body: { orders, address_book: settings.noAddressBook ? {} : await addressBook(ctx, [...new Set(addresses)]) }, immutable: false };
+  return { body: { orders, address_book: settings.noAddressBook ? {} : await addressBook(ctx, addresses) }, immutable: false };
 }

@@ -10,7 +10,7 @@ export async function getVesting(ctx: RequestContext, request: VestingRequest, s
   return {
     body: {
       vesting_contracts: contracts,
-      address_book: settings.noAddressBook ? {} : await addressBook(ctx, [...new Set(contracts.flatMap(addressesOfVesting))]),
+      address_book: settings.noAddressBook ? {} : await addressBook(ctx, contracts.flatMap(addressesOfVesting)),
     },
     immutable: false,
   };
