@@ -10,18 +10,13 @@ import { RawTexts } from '../src/wire/rawJson';
 import { availableBackends, createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/databases';
 import { decodedPairs } from './helpers/decoded';
 import { fixtureJson, fixtureText } from './helpers/fixtures';
+import { insertRows } from './helpers/rows';
 import { startService } from './helpers/service';
 
 /** A raw address from a number (workchain 0). */
 const addr = (n: number, prefix = 'A') => `0:${prefix}${n.toString(16).toUpperCase().padStart(63, '0')}`;
 /** A base64 hash from a number. */
 const hash = (n: number, salt = 0) => Buffer.from(`${salt.toString(16).padStart(8, '0')}${n.toString(16).padStart(56, '0')}`, 'hex').toString('base64');
-
-async function insertRows(db: Queryable, table: string, rows: Record<string, unknown>[]) {
-  if (rows.length === 0) return;
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].join(', ');
-  await db.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [JSON.stringify(rows)]);
-}
 
 const MASTER = addr(1, 'F');
 const MINTLESS_MASTER = addr(2, 'F');

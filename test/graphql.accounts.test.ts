@@ -1,14 +1,11 @@
 // Accounts in GraphQL: Account.wallet and Account.interfaces, and the twins of accountStates, walletStates and
 // topAccountsByBalance (the same data as REST for the same arguments), the last paged by keyset both ways.
 import { beginCell, type Cell } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { methodId } from '../src/encoding/interfaces';
-import { createGraphQL } from '../src/graphql/yoga';
 import { importDocument } from '../src/import/importFile';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { execute } from './helpers/graphql';
-import { startService, testServices } from './helpers/service';
+import { availableBackends } from './helpers/databases';
+import { graphqlTwins } from './helpers/twins';
 
 const CODE = {
   v3r2: 'hNr6RJ+Ypph3ibojI1gHK8D3bcRSQAKl0JGLmnXS1Zk=',
@@ -63,36 +60,11 @@ const STATES = [
 const ADDRESSES = STATES.map((s) => s.address as string);
 
 describe.each(await availableBackends())('accounts in GraphQL on %s', (backend) => {
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
-  let counted: ReturnType<typeof countingDatabase>;
-  let yoga: ReturnType<typeof createGraphQL>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await importDocument(db.writer, 'states', JSON.stringify({ accounts: STATES, address_book: {}, metadata: {} }));
-    service = await startService(db.reader);
-    counted = countingDatabase(db.reader);
-    yoga = createGraphQL(testServices(counted.db));
-  });
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
-
-  const query = async (doc: string, variables?: Record<string, unknown>): Promise<any> => {
-    const { data, errors } = (await execute(yoga, doc, variables)) as any;
-    expect(errors, doc).toBeUndefined();
-    return data;
-  };
-  const failure = async (doc: string, variables?: Record<string, unknown>) => ((await execute(yoga, doc, variables)) as any).errors?.[0];
-  const rest = async (path: string) => {
-    const res = await service.get(`/api/v3/${path}`);
-    const body = await res.json();
-    expect(res.status, `${path}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
-    return body;
-  };
-  const restError = async (path: string) => (await (await service.get(`/api/v3/${path}`)).json()).error as string;
+  const { query, failure, rest, restError, walk, statements } = graphqlTwins(
+    backend,
+    (db) => importDocument(db.writer, 'states', JSON.stringify({ accounts: STATES, address_book: {}, metadata: {} })),
+    { network: 'testnet' },
+  );
   const addresses = (list: readonly string[], name = 'address') => list.map((a) => `${name}=${encodeURIComponent(a)}`).join('&');
 
   it('accountStates: the same states as REST, with their methods, interfaces and cells', async () => {
@@ -164,11 +136,12 @@ describe.each(await availableBackends())('accounts in GraphQL on %s', (backend) 
     const asked = ADDRESSES.slice(0, 7);
     const wallets = new Map<string, any>((await rest(`walletStates?${addresses(asked)}`)).wallets.map((w: any) => [w.address, w]));
     const states = new Map<string, any>((await rest(`accountStates?${addresses(asked)}`)).accounts.map((s: any) => [s.address, s]));
-    counted.counter.statements = 0;
-    const data = await query(
-      `{ ${[...asked, acct(0xeeee)].map((a, i) => `a${i}: account(address: "${a}") { address wallet { type seqno walletId isSignatureAllowed status } interfaces }`).join(' ')} }`,
+    const { count, result: data } = await statements(() =>
+      query(
+        `{ ${[...asked, acct(0xeeee)].map((a, i) => `a${i}: account(address: "${a}") { address wallet { type seqno walletId isSignatureAllowed status } interfaces }`).join(' ')} }`,
+      ),
     );
-    expect(counted.counter.statements).toBe(1);
+    expect(count).toBe(1);
     for (const a of Object.values<any>(data)) {
       const w = wallets.get(a.address);
       expect(a.wallet, a.address).toEqual(
@@ -197,25 +170,9 @@ describe.each(await availableBackends())('accounts in GraphQL on %s', (backend) 
     const doc = (paging: string) =>
       `query ($size: Int, $cursor: String) { topAccountsByBalance(${paging}) { pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { node { address balance account { address } } } } }`;
     for (const size of [1, 2, 4]) {
-      const forward: any[] = [];
-      let after: string | null = null;
-      for (let i = 0; i < 100; i += 1) {
-        const { topAccountsByBalance: c } = await query(doc('first: $size, after: $cursor'), { size, cursor: after });
-        forward.push(...c.edges.map((e: any) => ({ address: e.node.address, balance: e.node.balance })));
-        expect(c.edges.every((e: any) => e.node.account.address === e.node.address)).toBe(true);
-        if (!c.pageInfo.hasNextPage) break;
-        after = c.pageInfo.endCursor;
-      }
-      expect(forward).toEqual(expected);
-      const backward: any[] = [];
-      let before: string | null = null;
-      for (let i = 0; i < 100; i += 1) {
-        const { topAccountsByBalance: c } = await query(doc('last: $size, before: $cursor'), { size, cursor: before });
-        backward.unshift(...c.edges.map((e: any) => ({ address: e.node.address, balance: e.node.balance })));
-        if (!c.pageInfo.hasPreviousPage) break;
-        before = c.pageInfo.startCursor;
-      }
-      expect(backward).toEqual(expected);
+      const got = await walk(doc, (d) => d.topAccountsByBalance, {}, size);
+      expect(got.map(({ address, balance }) => ({ address, balance }))).toEqual(expected);
+      expect(got.every((n) => n.account.address === n.address)).toBe(true);
     }
   });
 

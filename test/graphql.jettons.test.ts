@@ -3,29 +3,24 @@
 // burns, accounts, transactions and traces, the statements a nested query costs, and the stable holder walk of
 // issue 23 item 2 (a jetton with 100,000 holders on PostgreSQL whose balances move while it is paged).
 import { beginCell, Cell } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaults } from '../src/config';
 import { findExamples } from '../src/data/examples';
 import { jettonWalletPagesOf } from '../src/data/jettons';
 import type { Queryable } from '../src/db/types';
 import { exampleTabs } from '../src/graphql/examples';
 import { createGraphQL } from '../src/graphql/yoga';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { availableBackends } from './helpers/databases';
 import { decodedPairs } from './helpers/decoded';
 import { execute } from './helpers/graphql';
-import { startService, testServices } from './helpers/service';
+import { insertRows } from './helpers/rows';
+import { testServices } from './helpers/service';
+import { graphqlTwins, page } from './helpers/twins';
 
 /** A raw address from a number (workchain 0), its first hex digit `prefix`. */
 const addr = (n: number, prefix = 'A') => `0:${prefix}${n.toString(16).toUpperCase().padStart(63, '0')}`;
 /** A base64 hash from a number. */
 const hash = (n: number, salt = 0) => Buffer.from(`${salt.toString(16).padStart(8, '0')}${n.toString(16).padStart(56, '0')}`, 'hex').toString('base64');
-
-async function insertRows(db: Queryable, table: string, rows: Record<string, unknown>[]) {
-  if (rows.length === 0) return;
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].join(', ');
-  await db.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [JSON.stringify(rows)]);
-}
 
 const MASTER = addr(1, 'F');
 const MINTLESS_MASTER = addr(2, 'F');
@@ -143,8 +138,6 @@ async function seed(db: Queryable) {
   await insertRows(db, 'messages', [{ tx_hash: hash(1, 7), tx_lt: '1000', msg_hash: hash(1, 11), direction: 'in', body_hash: bodyHash, opcode: 0x0f8a7ea5 }]);
 }
 
-const page = (fields: string) => `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { ${fields} } }`;
-
 const WALLET_FIELDS =
   'address balance ownerAddress jettonAddress lastTransactionLt codeHash dataHash mintlessInfo { amount startFrom expireAt customPayloadApiUri }';
 const restWallet = (w: any) => ({
@@ -224,65 +217,8 @@ const restBurn = (x: any) => ({
 const byKey = (key: (x: any) => string) => (list: any[]) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
 describe.each(await availableBackends())('the jetton graph on %s', (backend) => {
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
-  let counted: ReturnType<typeof countingDatabase>;
-  let yoga: ReturnType<typeof createGraphQL>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await seed(db.writer);
-    service = await startService(db.reader, 'mainnet');
-    counted = countingDatabase(db.reader);
-    yoga = createGraphQL(testServices(counted.db, 'mainnet'));
-  });
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
-
-  const query = async (doc: string, variables?: Record<string, unknown>): Promise<any> => {
-    const { data, errors } = (await execute(yoga, doc, variables)) as any;
-    expect(errors, doc).toBeUndefined();
-    return data;
-  };
-  const failure = async (doc: string, variables?: Record<string, unknown>) => ((await execute(yoga, doc, variables)) as any).errors?.[0];
-  const rest = async (path: string) => {
-    const res = await service.get(`/api/v3/${path}`);
-    const body = await res.json();
-    expect(res.status, `${path}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
-    return body;
-  };
-  const restError = async (path: string) => {
-    const res = await service.get(`/api/v3/${path}`);
-    expect(res.status, path).toBe(422);
-    return (await res.json()).error as string;
-  };
-
-  /** Every node of a connection, walked forward with `first` and back with `last`: both walks must agree. */
-  async function walk(doc: (paging: string) => string, at: (data: any) => any, variables: Record<string, unknown> = {}, size = 4) {
-    const forward: any[] = [];
-    let after: string | null = null;
-    for (let i = 0; i < 300; i += 1) {
-      const conn = at(await query(doc('first: $size, after: $cursor'), { ...variables, size, cursor: after }));
-      forward.push(...conn.edges.map((e: any) => e.node));
-      expect(conn.pageInfo.hasPreviousPage).toBe(after !== null);
-      if (!conn.pageInfo.hasNextPage) break;
-      expect(conn.edges).toHaveLength(size);
-      after = conn.pageInfo.endCursor;
-    }
-    const backward: any[] = [];
-    let before: string | null = null;
-    for (let i = 0; i < 300; i += 1) {
-      const conn = at(await query(doc('last: $size, before: $cursor'), { ...variables, size, cursor: before }));
-      backward.unshift(...conn.edges.map((e: any) => e.node));
-      if (!conn.pageInfo.hasPreviousPage) break;
-      expect(conn.edges).toHaveLength(size);
-      before = conn.pageInfo.startCursor;
-    }
-    expect(backward).toEqual(forward);
-    return forward;
-  }
+  const twins = graphqlTwins(backend, (db) => seed(db.writer));
+  const { query, failure, rest, restError, walk, statements } = twins;
 
   describe('jettonMasters and jettonMaster', () => {
     const doc = (paging: string) =>
@@ -461,16 +397,18 @@ describe.each(await availableBackends())('the jetton graph on %s', (backend) => 
     );
 
     it("reads an inline forward payload from the transfer's body, typed, in one statement for the page", async () => {
-      counted.counter.statements = 0;
-      const { jettonTransfers } = await query(
-        `{ jettonTransfers(first: 60, startLt: "1000", endLt: "1000") { edges { node { transactionHash forwardPayload forwardPayloadInline
+      const { count, result } = await statements(() =>
+        query(
+          `{ jettonTransfers(first: 60, startLt: "1000", endLt: "1000") { edges { node { transactionHash forwardPayload forwardPayloadInline
              forwardPayloadParsed { __typename ... on TextComment { text } } } } } }`,
+        ),
       );
+      const { jettonTransfers } = result;
       const byHash = new Map(jettonTransfers.edges.map((e: any) => [e.node.transactionHash, e.node]));
       expect(byHash.get(hash(1, 7))).toMatchObject({ forwardPayloadInline: true, forwardPayloadParsed: { __typename: 'TextComment', text: 'Hello!' } });
       expect(byHash.get(hash(0, 7))).toMatchObject({ forwardPayloadInline: false, forwardPayloadParsed: { __typename: 'TextComment', text: 'note 0' } });
       // the page, then the in-message bodies of the transfers without a stored payload
-      expect(counted.counter.statements).toBe(2);
+      expect(count).toBe(2);
     });
 
     const burnDoc = (paging: string) =>
@@ -522,7 +460,7 @@ describe.each(await availableBackends())('the jetton graph on %s', (backend) => 
   });
 
   it('has GraphiQL tabs for top holders, an account with jettons and recent transfers, with values from the database, running to data', async () => {
-    const ex = await findExamples(db.reader);
+    const ex = await findExamples(twins.db().reader);
     expect(ex.jettonMaster).not.toBeNull();
     expect(ex.jettonOwner).not.toBeNull();
     expect(ex.hasJettonTransfers).toBe(true);
@@ -539,7 +477,7 @@ describe.each(await availableBackends())('the jetton graph on %s', (backend) => 
     // `first` (defaultListMultiplier), so three nested connections of 50, 5 and 3 price it at millions. The
     // statements it costs are what this test is about, so it runs under a raised limit.
     const graphql = defaults().graphql;
-    const roomy = createGraphQL(testServices(counted.db, 'mainnet'), { ...graphql, limits: { ...graphql.limits, maxCost: 100_000_000 } });
+    const roomy = createGraphQL(testServices(twins.countingDb(), 'mainnet'), { ...graphql, limits: { ...graphql.limits, maxCost: 100_000_000 } });
     const doc = (n: number) => `{ jettonMasters { edges { node {
         address
         wallets(first: ${n}) { edges { node {
@@ -548,15 +486,13 @@ describe.each(await availableBackends())('the jetton graph on %s', (backend) => 
           transfers(first: 3) { edges { node { transaction { hash } forwardPayloadParsed { __typename } } } }
         } } }
       } } } }`;
-    const statements = async (n: number) => {
-      counted.counter.statements = 0;
-      counted.counter.texts = [];
-      const { data, errors } = (await execute(roomy, doc(n))) as any;
-      expect(errors).toBeUndefined();
-      return { count: counted.counter.statements, data };
+    const run = async (n: number) => {
+      const { count, result } = await statements(() => execute(roomy, doc(n)));
+      expect(result.errors).toBeUndefined();
+      return { count, data: result.data as any };
     };
-    const small = await statements(5);
-    const large = await statements(50);
+    const small = await run(5);
+    const large = await run(50);
     // the masters; their holder pages; the owners' jetton pages; those wallets' masters; the wallets' transfer
     // pages; the transactions of those transfers; the in-message bodies of the transfers without a stored payload
     expect(large.count).toBe(small.count);
@@ -588,39 +524,33 @@ describe.each(await availableBackends())('stable holder paging on %s', (backend)
   const BIG = addr(0xb16, 'F');
   const SMALL_JETTON = addr(0x5a, 'F');
   const holder = (jetton: string, i: number) => `0:${jetton === BIG ? '1' : '2'}${i.toString(16).toUpperCase().padStart(63, '0')}`;
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
-  let yoga: ReturnType<typeof createGraphQL>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await insertRows(db.writer, 'jetton_masters', [
-      { address: BIG, total_supply: '1', mintable: false },
-      { address: SMALL_JETTON, total_supply: '1', mintable: false },
-    ]);
-    // one statement per jetton; balances with ties (each value about 2.5 times), ids out of balance order
-    for (const [jetton, n, prefix] of [
-      [BIG, HOLDERS, '1'],
-      [SMALL_JETTON, SMALL, '2'],
-    ] as const) {
-      await db.writer.query(
-        `insert into jetton_wallets (address, balance, owner, jetton, last_transaction_lt)
-         select '0:${prefix}' || upper(lpad(to_hex(i), 63, '0')), ((i * 7919) % ($1::int * 2 / 5)) + 1000, '0:${prefix}' || upper(lpad(to_hex(i), 63, '0')), $2, i
-           from generate_series(0, $1::int - 1) i`,
-        [n, jetton],
-      );
-    }
-    await db.writer.query('analyze jetton_wallets');
-    service = await startService(db.reader, 'mainnet');
-    yoga = createGraphQL(testServices(db.reader, 'mainnet'));
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
+  const twins = graphqlTwins(
+    backend,
+    async (db) => {
+      await insertRows(db.writer, 'jetton_masters', [
+        { address: BIG, total_supply: '1', mintable: false },
+        { address: SMALL_JETTON, total_supply: '1', mintable: false },
+      ]);
+      // one statement per jetton; balances with ties (each value about 2.5 times), ids out of balance order
+      for (const [jetton, n, prefix] of [
+        [BIG, HOLDERS, '1'],
+        [SMALL_JETTON, SMALL, '2'],
+      ] as const) {
+        await db.writer.query(
+          `insert into jetton_wallets (address, balance, owner, jetton, last_transaction_lt)
+           select '0:${prefix}' || upper(lpad(to_hex(i), 63, '0')), ((i * 7919) % ($1::int * 2 / 5)) + 1000, '0:${prefix}' || upper(lpad(to_hex(i), 63, '0')), $2, i
+             from generate_series(0, $1::int - 1) i`,
+          [n, jetton],
+        );
+      }
+      await db.writer.query('analyze jetton_wallets');
+    },
+    { setupTimeout: 120_000 },
+  );
+  const { query, rest } = twins;
 
   const setBalance = (address: string, balance: bigint) =>
-    db.writer.query('update jetton_wallets set balance = $1 where address = $2', [balance.toString(), address]);
+    twins.db().writer.query('update jetton_wallets set balance = $1 where address = $2', [balance.toString(), address]);
 
   /**
    * Walks a holder list page by page (`next(after)` gives a page's wallets, largest balance first); between pages
@@ -670,13 +600,11 @@ describe.each(await availableBackends())('stable holder paging on %s', (backend)
   const graphqlPages = (jetton: string) => {
     let after: string | null = null;
     return async () => {
-      const { data, errors } = (await execute(
-        yoga,
+      const data = await query(
         `query ($jetton: String!, $after: String) { jettonMaster(address: $jetton) {
            wallets(first: 1000, after: $after) { pageInfo { hasNextPage endCursor } edges { node { address balance } } } } }`,
         { jetton, after },
-      )) as any;
-      expect(errors).toBeUndefined();
+      );
       const conn = data.jettonMaster.wallets;
       after = conn.pageInfo.endCursor;
       const wallets = conn.edges.map((e: any) => e.node);
@@ -696,14 +624,16 @@ describe.each(await availableBackends())('stable holder paging on %s', (backend)
   }, 300_000);
 
   it('seeks a deep holder page through jetton_wallets_index_4 on the balance of its cursor', async () => {
-    const [mid] = await db.reader.query<{ balance: string; id: string }>(
-      'select balance::text as balance, id::text as id from jetton_wallets where jetton = $1 order by balance desc, id desc offset $2 limit 1',
-      [BIG, Math.floor(HOLDERS * 0.7)],
-    );
+    const [mid] = await twins
+      .db()
+      .reader.query<{ balance: string; id: string }>(
+        'select balance::text as balance, id::text as id from jetton_wallets where jetton = $1 order by balance desc, id desc offset $2 limit 1',
+        [BIG, Math.floor(HOLDERS * 0.7)],
+      );
     let plan = '';
     const explaining = {
       query: async (text: string, params: unknown[]) => {
-        const rows = await db.reader.query<Record<string, string>>(`explain (analyze, costs off) ${text}`, params);
+        const rows = await twins.db().reader.query<Record<string, string>>(`explain (analyze, costs off) ${text}`, params);
         plan = rows.map((r) => Object.values(r)[0]).join('\n');
         return [];
       },
@@ -721,8 +651,7 @@ describe.each(await availableBackends())('stable holder paging on %s', (backend)
 
   it("REST's offset pages over the same changes skip and repeat wallets whose balances did not change; the cursor does not", async () => {
     const restPages = async (pageNo: number) => {
-      const res = await service.get(`/api/v3/jetton/wallets?jetton_address=${SMALL_JETTON}&sort=desc&limit=1000&offset=${pageNo * 1000}`);
-      const wallets = (await res.json()).jetton_wallets;
+      const wallets = (await rest(`jetton/wallets?jetton_address=${SMALL_JETTON}&sort=desc&limit=1000&offset=${pageNo * 1000}`)).jetton_wallets;
       return { wallets, done: wallets.length < 1000 };
     };
     const offsets = await walkWhileMoving(SMALL_JETTON, SMALL, 7, restPages);

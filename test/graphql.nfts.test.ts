@@ -2,19 +2,17 @@
 // REST for the same filters), keyset paging both ways over lists with equal keys, navigation between items,
 // collections, sales, transfers, accounts, transactions and traces, and the statements a nested query costs.
 import { beginCell } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findExamples } from '../src/data/examples';
 import { exampleTabs } from '../src/graphql/examples';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { schema } from '../src/graphql/schema';
 import { parsedModel } from '../src/graphql/types/parsedBody';
-import { createGraphQL, TYPED_BODY_FIELDS } from '../src/graphql/yoga';
+import { TYPED_BODY_FIELDS } from '../src/graphql/yoga';
 import { importDocument } from '../src/import/importFile';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { availableBackends } from './helpers/databases';
 import { fixtureJson, realTestnetTraces, transactionsOf } from './helpers/fixtures';
-import { execute } from './helpers/graphql';
-import { startService, testServices } from './helpers/service';
+import { graphqlTwins, page } from './helpers/twins';
 
 const addr = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
 const hash = (n: number) => Buffer.alloc(32, n % 256).toString('base64');
@@ -205,70 +203,15 @@ it('runs a document selecting a typed body (ParsedBody) on graphql-js, whichever
 });
 
 describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
-  let counted: ReturnType<typeof countingDatabase>;
-  let yoga: ReturnType<typeof createGraphQL>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
+  const twins = graphqlTwins(backend, async (db) => {
     await importDocument(db.writer, 'traces', traces.text);
     await importDocument(db.writer, 'collections', envelope('nft_collections', COLLECTIONS));
     await importDocument(db.writer, 'items', envelope('nft_items', ITEMS));
     await importDocument(db.writer, 'sales', envelope('nft_sales', SALES));
     await importDocument(db.writer, 'transfers', envelope('nft_transfers', TRANSFERS));
     await importDocument(db.writer, 'owners', envelope('accounts', [walletState(O1, 1), walletState(O2, 2)]));
-    service = await startService(db.reader, 'mainnet');
-    counted = countingDatabase(db.reader);
-    yoga = createGraphQL(testServices(counted.db, 'mainnet'));
   });
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
-
-  const query = async (doc: string, variables?: Record<string, unknown>): Promise<any> => {
-    const { data, errors } = (await execute(yoga, doc, variables)) as any;
-    expect(errors, doc).toBeUndefined();
-    return data;
-  };
-  const failure = async (doc: string, variables?: Record<string, unknown>) => ((await execute(yoga, doc, variables)) as any).errors?.[0];
-  const rest = async (path: string) => {
-    const res = await service.get(`/api/v3/${path}`);
-    const body = await res.json();
-    expect(res.status, `${path}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
-    return body;
-  };
-  const restError = async (path: string) => (await (await service.get(`/api/v3/${path}`)).json()).error as string;
-
-  /**
-   * Every node of a connection, walked forward with `first` and back with `last` (the selection at `path` of
-   * the root field's result, `$after`/`$before` and `$size` declared by the document): both walks must agree.
-   */
-  async function walk(doc: (paging: string) => string, at: (data: any) => any, variables: Record<string, unknown> = {}, size = 4) {
-    const forward: any[] = [];
-    let after: string | null = null;
-    for (let i = 0; i < 200; i += 1) {
-      const conn = at(await query(doc('first: $size, after: $cursor'), { ...variables, size, cursor: after }));
-      forward.push(...conn.edges.map((e: any) => e.node));
-      expect(conn.pageInfo.hasPreviousPage).toBe(after !== null);
-      if (!conn.pageInfo.hasNextPage) break;
-      expect(conn.edges).toHaveLength(size);
-      after = conn.pageInfo.endCursor;
-    }
-    const backward: any[] = [];
-    let before: string | null = null;
-    for (let i = 0; i < 200; i += 1) {
-      const conn = at(await query(doc('last: $size, before: $cursor'), { ...variables, size, cursor: before }));
-      backward.unshift(...conn.edges.map((e: any) => e.node));
-      if (!conn.pageInfo.hasPreviousPage) break;
-      expect(conn.edges).toHaveLength(size);
-      before = conn.pageInfo.startCursor;
-    }
-    expect(backward).toEqual(forward);
-    return forward;
-  }
-  const page = (fields: string) => `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { ${fields} } }`;
+  const { query, failure, rest, restError, walk, statements } = twins;
 
   /** The fields an item has in both doors, from REST's wire item. */
   const restItem = (i: any) => ({
@@ -424,12 +367,14 @@ describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
         message: 'parameter "collection" must be an address (raw, or user-friendly base64/base64url), got "x"',
       });
 
-      counted.counter.statements = 0;
-      const { a, b, c } = await query(
-        `{ a: account(address: "${O1}") { nfts(first: 2) { edges { node { address } } } } b: account(address: "${O2}") { nfts(first: 2) { edges { node { address } } } }
+      const { count, result } = await statements(() =>
+        query(
+          `{ a: account(address: "${O1}") { nfts(first: 2) { edges { node { address } } } } b: account(address: "${O2}") { nfts(first: 2) { edges { node { address } } } }
            c: account(address: "${O3}") { nfts(first: 2) { edges { node { address } } } } }`,
+        ),
       );
-      expect(counted.counter.statements).toBe(1);
+      expect(count).toBe(1);
+      const { a, b, c } = result;
       for (const [owner, got] of [
         [O1, a],
         [O2, b],
@@ -574,7 +519,7 @@ describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
   });
 
   it('has GraphiQL tabs for the items of a collection and for an account with NFTs, with values from the database, running to data', async () => {
-    const ex = await findExamples(db.reader);
+    const ex = await findExamples(twins.db().reader);
     expect(ex.nftCollection).toBe(C2);
     expect(ex.nftOwner).toBe(O2);
     const tabs = exampleTabs(ex).filter((t) => /query (NftItemsByCollection|AccountNfts)/.test(t.query));
@@ -596,15 +541,13 @@ describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
         sale { __typename address ... on GetgemsSale { fullPrice } }
         transfers(first: 3) { edges { node { lt transaction { hash } } } }
       } } } }`;
-    const statements = async (n: number) => {
-      counted.counter.statements = 0;
-      counted.counter.texts = [];
-      const data = await query(doc(n));
+    const run = async (n: number) => {
+      const { count, result: data } = await statements(() => query(doc(n)));
       expect(data.nftItems.edges).toHaveLength(n);
-      return { count: counted.counter.statements, data };
+      return { count, data };
     };
-    const small = await statements(5);
-    const large = await statements(50);
+    const small = await run(5);
+    const large = await run(50);
     // the page; the collections' item pages; the owners' wallets; the sales (three tables); the items' transfer
     // pages; the transactions of those transfers
     expect(large.count).toBe(small.count);

@@ -3,15 +3,12 @@
 // keyset paging both ways, Account.domain / dnsRecords / multisigs / vestings, typed order actions,
 // Trace.balanceChanges, and the statements a nested query costs (bounded by the loaders touched).
 import { Address } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findExamples } from '../src/data/examples';
 import { exampleTabs } from '../src/graphql/examples';
-import { createGraphQL } from '../src/graphql/yoga';
 import { importDocument } from '../src/import/importFile';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { availableBackends, type TestDatabase } from './helpers/databases';
 import { fixtureJson, fixtureText } from './helpers/fixtures';
-import { execute } from './helpers/graphql';
 import {
   comment,
   jettonTransfer,
@@ -25,7 +22,7 @@ import {
   SIGNER_A,
   updateParams,
 } from './helpers/multisigOrders';
-import { startService, testServices } from './helpers/service';
+import { graphqlTwins } from './helpers/twins';
 
 const addr = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
 const hash = (n: number) => Buffer.alloc(32, n % 256).toString('base64');
@@ -152,66 +149,11 @@ async function seed(db: TestDatabase) {
 }
 
 describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and balance changes on %s', (backend) => {
-  let db: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
-  let counted: ReturnType<typeof countingDatabase>;
-  let yoga: ReturnType<typeof createGraphQL>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await seed(db);
-    service = await startService(db.reader, 'mainnet');
-    counted = countingDatabase(db.reader);
-    yoga = createGraphQL(testServices(counted.db, 'mainnet'));
-  });
-  afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-  });
-
-  const query = async (doc: string, variables?: Record<string, unknown>): Promise<any> => {
-    const { data, errors } = (await execute(yoga, doc, variables)) as any;
-    expect(errors, doc).toBeUndefined();
-    return data;
-  };
-  const failure = async (doc: string, variables?: Record<string, unknown>) => ((await execute(yoga, doc, variables)) as any).errors?.[0];
-  const rest = async (url: string) => {
-    const res = await service.get(`/api/v3/${url}`);
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  const restOk = async (url: string) => {
-    const { status, body } = await rest(url);
-    expect(status, `${url}: ${JSON.stringify(body)}`).toBe(200);
-    return body;
-  };
+  const twins = graphqlTwins(backend, seed);
+  const { query, failure, rest, restAnswer, walk, statements } = twins;
   const nodes = (connection: any) => connection.edges.map((e: any) => e.node);
-  const get = (data: any, path: string) => path.split('.').reduce((o, k) => o?.[k], data);
-
-  /**
-   * Walks a connection to its end with pages of `size`, forward (`first`/`after`) then backward
-   * (`last`/`before`), and gives both walks' keys in the connection's order.
-   */
-  async function walk(doc: (page: string) => string, path: string, key: (node: any) => unknown, size = 3) {
-    const forward: unknown[] = [];
-    let after: string | null = null;
-    for (let i = 0; i < 100; i += 1) {
-      const c = get(await query(doc(`first: ${size}, after: $cursor`), { cursor: after }), path);
-      forward.push(...nodes(c).map(key));
-      expect(c.pageInfo.hasPreviousPage).toBe(after !== null);
-      if (!c.pageInfo.hasNextPage) break;
-      expect(c.edges).toHaveLength(size);
-      after = c.pageInfo.endCursor;
-    }
-    const backward: unknown[] = [];
-    let before: string | null = null;
-    for (let i = 0; i < 100; i += 1) {
-      const c = get(await query(doc(`last: ${size}, before: $cursor`), { cursor: before }), path);
-      backward.unshift(...nodes(c).map(key));
-      if (!c.pageInfo.hasPreviousPage) break;
-      before = c.pageInfo.startCursor;
-    }
-    return { forward, backward };
-  }
+  /** The connection at a dotted path of the data. */
+  const at = (path: string) => (data: any) => path.split('.').reduce((o, k) => o?.[k], data);
   const PAGE = 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }';
 
   describe('DNS', () => {
@@ -233,11 +175,11 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
         ['domain=dup.ton', 'domain: "dup.ton"'],
         [`wallet=${addr(0xeee)}`, `wallet: "${addr(0xeee)}"`],
       ]) {
-        const expected = (await restOk(`dns/records?${params}&limit=1000`)).records.map(wire);
+        const expected = (await rest(`dns/records?${params}&limit=1000`)).records.map(wire);
         const { dnsRecords } = await query(`{ dnsRecords(${args}, first: 1000) { edges { node { ${FIELDS} } } } }`);
         expect(nodes(dnsRecords), params).toEqual(expected);
       }
-      const byWallet = (await restOk(`dns/records?wallet=${W}&limit=1000`)).records.map((r: any) => r.domain);
+      const byWallet = (await rest(`dns/records?wallet=${W}&limit=1000`)).records.map((r: any) => r.domain);
       // shortest first, by name among equals, the item without a domain last
       expect(byWallet).toEqual([
         'a.ton',
@@ -257,24 +199,23 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
     });
 
     it('pages forward and backward with cursors through equal lengths, equal domains and a null domain', async () => {
-      const expected = (await restOk(`dns/records?wallet=${W}&limit=1000`)).records.map((r: any) => r.nft_item_address);
+      const expected = (await rest(`dns/records?wallet=${W}&limit=1000`)).records.map((r: any) => r.nft_item_address);
       for (const size of [1, 2, 5]) {
         const root = await walk(
-          (page) => `query ($cursor: String) { dnsRecords(wallet: "${W}", ${page}) { ${PAGE} edges { node { itemAddress } } } }`,
-          'dnsRecords',
-          (n) => n.itemAddress,
+          (page) => `query ($size: Int, $cursor: String) { dnsRecords(wallet: "${W}", ${page}) { ${PAGE} edges { node { itemAddress } } } }`,
+          at('dnsRecords'),
+          {},
           size,
         );
-        expect(root.forward).toEqual(expected);
-        expect(root.backward).toEqual(expected);
+        expect(root.map((n) => n.itemAddress)).toEqual(expected);
       }
       const nested = await walk(
-        (page) => `query ($cursor: String) { account(address: "${W}") { dnsRecords(${page}) { ${PAGE} edges { node { itemAddress } } } } }`,
-        'account.dnsRecords',
-        (n) => n.itemAddress,
+        (page) => `query ($size: Int, $cursor: String) { account(address: "${W}") { dnsRecords(${page}) { ${PAGE} edges { node { itemAddress } } } } }`,
+        at('account.dnsRecords'),
+        {},
+        3,
       );
-      expect(nested.forward).toEqual(expected);
-      expect(nested.backward).toEqual(expected);
+      expect(nested.map((n) => n.itemAddress)).toEqual(expected);
     });
 
     it('navigates: Account.domain and dnsRecords, the records as accounts and NFT items', async () => {
@@ -356,7 +297,7 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
         [`address=${M0}&address=${MULTISIGS[5].address}`, `address: ["${M0}", "${MULTISIGS[5].address}"]`],
         [`address=${M0}&wallet_address=${P}`, `address: ["${M0}"], walletAddress: ["${P}"]`],
       ]) {
-        const body = await restOk(`multisig/wallets?${params}&limit=100`);
+        const body = await rest(`multisig/wallets?${params}&limit=100`);
         const { multisigWallets } = await query(
           `{ multisigWallets(${args}, first: 100) { edges { node { ${MULTISIG_FIELDS} orders(first: 20) { edges { node { address } } } } } } }`,
         );
@@ -376,7 +317,7 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
         [`address=${addr(0x2003)}&address=${addr(0x3000)}`, `address: ["${addr(0x2003)}", "${addr(0x3000)}"]`],
         [`multisig_address=${M0}&multisig_address=${MULTISIGS[2].address}`, `multisigAddress: ["${M0}", "${MULTISIGS[2].address}"]`],
       ]) {
-        const body = await restOk(`multisig/orders?${params}&limit=100&parse_actions=true`);
+        const body = await rest(`multisig/orders?${params}&limit=100&parse_actions=true`);
         const { multisigOrders } = await query(
           `{ multisigOrders(${args}, first: 100) { edges { node { ${ORDER_FIELDS} actions { __typename parsed error parsedBodyType parsedBody ... on OrderSendMessage { destinationAddress value sendMode bodyBoc } } } } } }`,
         );
@@ -401,46 +342,49 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
     });
 
     it('pages multisigs, an account’s multisigs, orders and a multisig’s orders forward and backward', async () => {
-      const ofW = (await restOk(`multisig/wallets?wallet_address=${W}&limit=1000&include_orders=false`)).multisigs.map((m: any) => m.address);
+      const ofW = (await rest(`multisig/wallets?wallet_address=${W}&limit=1000&include_orders=false`)).multisigs.map((m: any) => m.address);
       expect(ofW.length).toBeGreaterThan(12);
       for (const [doc, path, expected] of [
         [
-          (page: string) => `query ($cursor: String) { multisigWallets(walletAddress: ["${W}"], ${page}) { ${PAGE} edges { node { address } } } }`,
+          (page: string) => `query ($size: Int, $cursor: String) { multisigWallets(walletAddress: ["${W}"], ${page}) { ${PAGE} edges { node { address } } } }`,
           'multisigWallets',
           ofW,
         ],
         [
-          (page: string) => `query ($cursor: String) { account(address: "${W}") { multisigs(${page}) { ${PAGE} edges { node { address } } } } }`,
+          (page: string) => `query ($size: Int, $cursor: String) { account(address: "${W}") { multisigs(${page}) { ${PAGE} edges { node { address } } } } }`,
           'account.multisigs',
           ofW,
         ],
         [
           (page: string) =>
-            `query ($cursor: String) { multisigWallets(address: ${JSON.stringify(MULTISIGS.map((m) => m.address))}, ${page}) { ${PAGE} edges { node { address } } } }`,
+            `query ($size: Int, $cursor: String) { multisigWallets(address: ${JSON.stringify(MULTISIGS.map((m) => m.address))}, ${page}) { ${PAGE} edges { node { address } } } }`,
           'multisigWallets',
           [...MULTISIGS].reverse().map((m) => m.address),
         ],
       ] as const) {
-        const { forward, backward } = await walk(doc, path, (n) => n.address, 4);
-        expect(forward, path).toEqual(expected);
-        expect(backward, path).toEqual(expected);
+        expect(
+          (await walk(doc, at(path), {}, 4)).map((n) => n.address),
+          path,
+        ).toEqual(expected);
       }
-      const orders = (await restOk(`multisig/orders?multisig_address=${M0}&limit=1000`)).orders.map((o: any) => o.address);
+      const orders = (await rest(`multisig/orders?multisig_address=${M0}&limit=1000`)).orders.map((o: any) => o.address);
       expect(orders).toHaveLength(12);
       for (const [doc, path] of [
         [
-          (page: string) => `query ($cursor: String) { multisigOrders(multisigAddress: ["${M0}"], ${page}) { ${PAGE} edges { node { address } } } }`,
+          (page: string) =>
+            `query ($size: Int, $cursor: String) { multisigOrders(multisigAddress: ["${M0}"], ${page}) { ${PAGE} edges { node { address } } } }`,
           'multisigOrders',
         ],
         [
           (page: string) =>
-            `query ($cursor: String) { multisigWallets(address: ["${M0}"]) { edges { node { orders(${page}) { ${PAGE} edges { node { address } } } } } } }`,
+            `query ($size: Int, $cursor: String) { multisigWallets(address: ["${M0}"]) { edges { node { orders(${page}) { ${PAGE} edges { node { address } } } } } } }`,
           'multisigWallets.edges.0.node.orders',
         ],
       ] as const) {
-        const { forward, backward } = await walk(doc, path, (n) => n.address, 5);
-        expect(forward, path).toEqual(orders);
-        expect(backward, path).toEqual(orders);
+        expect(
+          (await walk(doc, at(path), {}, 5)).map((n) => n.address),
+          path,
+        ).toEqual(orders);
       }
     });
 
@@ -538,7 +482,7 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
           `contractAddress: ["${VESTINGS[3].address}", "${VESTINGS[0].address}"]`,
         ],
       ]) {
-        const expected = (await restOk(`vesting?${params}&limit=1000`)).vesting_contracts.map(wire);
+        const expected = (await rest(`vesting?${params}&limit=1000`)).vesting_contracts.map(wire);
         expect(expected.length, params).toBeGreaterThan(0);
         const { vestingContracts } = await query(`{ vestingContracts(${args}, first: 1000) { edges { node { ${FIELDS} } } } }`);
         expect(nodes(vestingContracts), params).toEqual(expected);
@@ -546,22 +490,23 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
     });
 
     it('pages the contracts and an account’s contracts forward and backward', async () => {
-      const expected = (await restOk(`vesting?wallet_address=${W}&check_whitelist=true&limit=1000`)).vesting_contracts.map((v: any) => v.address);
+      const expected = (await rest(`vesting?wallet_address=${W}&check_whitelist=true&limit=1000`)).vesting_contracts.map((v: any) => v.address);
       expect(expected.length).toBeGreaterThan(6);
       for (const [doc, path] of [
         [
           (page: string) =>
-            `query ($cursor: String) { vestingContracts(walletAddress: ["${W}"], checkWhitelist: true, ${page}) { ${PAGE} edges { node { address } } } }`,
+            `query ($size: Int, $cursor: String) { vestingContracts(walletAddress: ["${W}"], checkWhitelist: true, ${page}) { ${PAGE} edges { node { address } } } }`,
           'vestingContracts',
         ],
         [
-          (page: string) => `query ($cursor: String) { account(address: "${W}") { vestings(${page}) { ${PAGE} edges { node { address } } } } }`,
+          (page: string) => `query ($size: Int, $cursor: String) { account(address: "${W}") { vestings(${page}) { ${PAGE} edges { node { address } } } } }`,
           'account.vestings',
         ],
       ] as const) {
-        const { forward, backward } = await walk(doc, path, (n) => n.address, 2);
-        expect(forward, path).toEqual(expected);
-        expect(backward, path).toEqual(expected);
+        expect(
+          (await walk(doc, at(path), {}, 2)).map((n) => n.address),
+          path,
+        ).toEqual(expected);
       }
     });
 
@@ -613,10 +558,10 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
     it('balanceChanges is the twin of balanceChanges, by trace and by action (null where REST gives nulls)', async () => {
       let nulls = 0;
       for (const trace of TRACES) {
-        const expected = asLists(await restOk(`balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`));
+        const expected = asLists(await rest(`balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`));
         expect((await query(`query ($id: String) { balanceChanges(traceId: $id) { ${FIELDS} } }`, { id: trace.trace_id })).balanceChanges).toEqual(expected);
         for (const action of trace.actions) {
-          const byAction = asLists(await restOk(`balanceChanges?action_id=${encodeURIComponent(action.action_id)}`));
+          const byAction = asLists(await rest(`balanceChanges?action_id=${encodeURIComponent(action.action_id)}`));
           nulls += byAction === null ? 1 : 0;
           const { balanceChanges } = await query(`query ($a: String, $t: String) { balanceChanges(actionId: $a, traceId: $t) { ${FIELDS} } }`, {
             a: action.action_id,
@@ -635,20 +580,19 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
 
     it('Trace.balanceChanges: the traces of a request computed in the same few statements as one', async () => {
       const doc = (traces: any[]) => `{ ${traces.map((t, i) => `t${i}: trace(id: "${t.trace_id}") { traceId balanceChanges { ${FIELDS} } }`).join(' ')} }`;
-      const statements = async (traces: any[]) => {
-        counted.counter.statements = 0;
-        const data = await query(doc(traces));
-        return { count: counted.counter.statements, data };
+      const run = async (traces: any[]) => {
+        const { count, result: data } = await statements(() => query(doc(traces)));
+        return { count, data };
       };
       // the swap: the one trace with jetton wallets to resolve
-      const one = await statements(TRACES.slice(3, 4));
-      const all = await statements(TRACES);
+      const one = await run(TRACES.slice(3, 4));
+      const all = await run(TRACES);
       // the trace headers, their transactions and actions (the roots), and for the changes: transactions,
       // messages, jetton wallets
       expect(all.count).toBe(one.count);
       expect(all.count).toBeLessThanOrEqual(6);
       for (const [i, trace] of TRACES.entries()) {
-        expect(all.data[`t${i}`].balanceChanges).toEqual(asLists(await restOk(`balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)));
+        expect(all.data[`t${i}`].balanceChanges).toEqual(asLists(await rest(`balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)));
       }
     });
   });
@@ -688,14 +632,13 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
         balanceChanges: 'balanceChanges',
       };
       for (const [doc, restQuery, message] of cases) {
-        counted.counter.statements = 0;
-        const error = await failure(doc);
+        const { count, result: error } = await statements(() => failure(doc));
         expect(error?.message, doc).toContain(message);
         expect(error.extensions.code, doc).toBe('BAD_USER_INPUT');
-        expect(counted.counter.statements, doc).toBe(0);
+        expect(count, doc).toBe(0);
         // REST refuses the same query with the same words, in its own parameter names
         const field = doc.match(/\{ (\w+)/)![1];
-        const { status, body } = await rest(`${restPaths[field]}?${restQuery}`);
+        const { status, body } = await restAnswer(`${restPaths[field]}?${restQuery}`);
         expect([400, 422], doc).toContain(status);
         const snake = message.replace(/"(\w+)"/g, (_, name: string) => `"${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
         expect(body.error, doc).toContain(snake);
@@ -730,15 +673,13 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
           actions { __typename parsedBodyType ... on OrderSendMessage { destination { address domain } value body { decoded { type } } } }
         } } }
       } } } }`;
-    const statements = async (n: number) => {
-      counted.counter.statements = 0;
-      counted.counter.texts = [];
-      const data = await query(doc(n));
+    const run = async (n: number) => {
+      const { count, texts, result: data } = await statements(() => query(doc(n)));
       expect(data.multisigWallets.edges).toHaveLength(n);
-      return { count: counted.counter.statements, data, texts: [...counted.counter.texts] };
+      return { count, data, texts };
     };
-    const small = await statements(3);
-    const large = await statements(20);
+    const small = await run(3);
+    const large = await run(20);
     // the page; the signers' address book and DNS pages; the proposers' vesting pages and the whitelists; the
     // order pages; their multisigs; the destinations' address book (a level deeper, a tick later)
     expect(large.count, large.texts.join('\n\n')).toBe(small.count);
@@ -767,7 +708,7 @@ describe.each(await availableBackends())('GraphQL DNS, multisig, vesting and bal
   });
 
   it('has a GraphiQL tab with an account’s domains, multisigs and vestings, values from the database', async () => {
-    const ex = await findExamples(db.reader);
+    const ex = await findExamples(twins.db().reader);
     const tab = exampleTabs(ex).find((t) => t.query.includes('AccountContracts'));
     expect(tab, 'the tab').toBeDefined();
     const { account } = await query(tab!.query, JSON.parse(tab!.variables));

@@ -10,7 +10,7 @@ import { ASSET_TABLES, type AssetTableName } from './assets/rows';
  * One INSERT per table: rows travel as a single JSON parameter and PostgreSQL converts each field to its
  * column type, so 64-bit values never pass through a JS number and no statement grows with the row count.
  */
-async function insert(db: Queryable, table: string, columns: readonly string[], rows: object[], conflict: string) {
+export async function insert(db: Queryable, table: string, columns: readonly string[], rows: object[], conflict: string) {
   if (rows.length === 0) return;
   const list = columns.join(', ');
   await db.query(`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) ${conflict}`, [JSON.stringify(rows)]);
