@@ -565,12 +565,11 @@ describe('decoded payloads equal TON Center decoded bodies', () => {
     const text = await res.text();
     const list = JSON.parse(text).jetton_transfers;
     expect(list).toHaveLength(pairs.length);
+    // written as TON Center's text: the same values with their keys in the same order
     list.forEach((t: any, i: number) => {
-      expect(t.decoded_forward_payload, pairs[i].body).toEqual(pairs[i].decoded);
-      expect(t.decoded_custom_payload).toEqual(pairs[i].decoded);
+      expect(JSON.stringify(t.decoded_forward_payload), pairs[i].body).toBe(JSON.stringify(pairs[i].decoded));
+      expect(JSON.stringify(t.decoded_custom_payload), pairs[i].body).toBe(JSON.stringify(pairs[i].decoded));
     });
-    // written as TON Center's text: key order kept
-    for (const t of list.slice(0, 5)) if (t.decoded_forward_payload) expect(Object.keys(t.decoded_forward_payload)[0]).toBe('@type');
   });
 });
 
