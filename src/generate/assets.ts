@@ -18,14 +18,14 @@ const METHODS = {
 };
 
 /** What an account of the transaction generator is, as far as the asset tables care. */
-export interface AssetAccount {
+interface AssetAccount {
   address: string;
   kind: 'wallet' | 'jetton_wallet' | 'contract';
   codeHash: string;
 }
 
 /** A transaction of a trace hop, with the body of its inbound message. */
-export interface Hop {
+interface Hop {
   account: AssetAccount;
   hash: string;
   lt: string;
