@@ -90,15 +90,22 @@ const serviceEnv = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 
-/** Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. */
+/**
+ * Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. With `sameAs`, every
+ * request must first get the same bytes from `proc` as from that server (the floor does the service's work).
+ */
 async function scenario(
   name: string,
   proc: Proc,
   requests: Request[],
-  opts: { status?: number; versus?: string; serves?: string[] } = {},
+  opts: { status?: number; versus?: string; serves?: string[]; sameAs?: Proc } = {},
 ): Promise<Row | undefined> {
   const wanted = (n: string) => !only || only.test(n);
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
+  for (const r of opts.sameAs ? requests : []) {
+    const [ours, theirs] = await Promise.all([opts.sameAs!, proc].map(async (p) => Buffer.from(await (await fetch(p.base + r.path)).arrayBuffer())));
+    if (!ours.equals(theirs)) throw new Error(`${name}: the answer differs from the service's for ${r.path}`);
+  }
   const status = opts.status ?? 200;
   const statements = await statementsOf(proc.base, requests[0]);
   const bytes = await wireBytes(proc.base, requests[0]);
@@ -263,7 +270,7 @@ async function main() {
           `floor: node:http + pg, REST limit ${limit}`,
           floor,
           blocks.map((s) => block(s, limit)),
-          { serves: [name] },
+          { serves: [name], sameAs: uncached },
         ),
       );
       add(
@@ -317,7 +324,7 @@ async function main() {
       const name = `REST account page (/transactions?account=), limit 10, ${page}`;
       const floorName = `floor: node:http + pg, REST account page, limit 10, ${page}`;
       const rest = pageAccounts.map((a) => ({ path: `/api/v3/transactions?account=${a.account}&limit=10&offset=${offset}` }));
-      add(await scenario(floorName, floor, rest, { serves: [name] }));
+      add(await scenario(floorName, floor, rest, { serves: [name], sameAs: uncached }));
       add(await scenario(name, uncached, rest, { versus: floorName }));
       const gqlName = `GraphQL account page (transactions(account:)) with messages, limit 10, ${page}`;
       const peerName = `PostGraphile 5: account page with messages, limit 10, ${page}`;
@@ -456,12 +463,7 @@ async function main() {
     );
     for (const a of assets ? assetScenarios(assets) : []) {
       const floorName = `floor: node:http + pg, ${a.name.replace(/^REST /, '')}`;
-      if (a.floor) {
-        // the floor must do the same work: the same bytes for the same request
-        const [ours, theirs] = await Promise.all([uncached, floor].map(async (p) => (await fetch(p.base + a.requests[0].path)).text()));
-        if (ours !== theirs) throw new Error(`${floorName}: the floor's answer differs from the service's for ${a.requests[0].path}`);
-        add(await scenario(floorName, floor, a.requests, { serves: [a.name] }));
-      }
+      if (a.floor) add(await scenario(floorName, floor, a.requests, { serves: [a.name], sameAs: uncached }));
       add(await scenario(a.name, uncached, a.requests, { versus: a.floor ? floorName : undefined }));
     }
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
