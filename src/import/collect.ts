@@ -115,10 +115,9 @@ export class Collected {
 const TRANSACTIONS_SHAPE = 'a v3 response ({transactions}, {traces} or {actions}), a Transaction, an array of traces, or {url, response}';
 
 /** What a document may be, the asset envelopes included. */
-const shapes = () => {
-  const keys = Object.keys(ASSET_ENVELOPES);
-  return keys.length === 0 ? TRANSACTIONS_SHAPE : `${TRANSACTIONS_SHAPE}, or an asset response (${keys.map((k) => `{${k}}`).join(', ')})`;
-};
+const SHAPES = `${TRANSACTIONS_SHAPE}, or an asset response (${Object.keys(ASSET_ENVELOPES)
+  .map((k) => `{${k}}`)
+  .join(', ')})`;
 
 /** The asset envelope a response object holds: its list key, when it has one. */
 const assetEnvelope = (node: JsonNode) => Object.keys(ASSET_ENVELOPES).find((key) => node.has(key));
@@ -135,7 +134,7 @@ function visit(node: JsonNode, out: Collected): void {
     for (const trace of node.list()) addTrace(trace, out);
     return;
   }
-  if (!node.isObject()) node.fail(`expected ${shapes()}`);
+  if (!node.isObject()) node.fail(`expected ${SHAPES}`);
   if (node.has('response') && node.has('url')) return visit(node.get('response'), out);
   if (node.has('address_book')) out.readAddressBook(node.get('address_book'));
   if (node.has('metadata')) readMetadata(node.get('metadata'), out.metadata);
@@ -149,7 +148,7 @@ function visit(node: JsonNode, out: Collected): void {
     out.addTransaction(mapTransaction(node));
   } else {
     const key = assetEnvelope(node);
-    if (key === undefined) node.fail(`expected ${shapes()}`);
+    if (key === undefined) node.fail(`expected ${SHAPES}`);
     for (const element of node.get(key).list()) ASSET_ENVELOPES[key]!(element, out.assets);
   }
 }
