@@ -10,17 +10,35 @@ export const MAX_PAGE = 1000;
 /** The cursor `field` gives the row with sort key `key` (the bench builds deep cursors with it). */
 export const encodeCursor = (field: string, key: Key) => Buffer.from(JSON.stringify([field, ...key])).toString('base64url');
 
-/** The position a cursor argument holds: issued by `field` for a list sorted by `key`, every component of its type. */
-function decode(field: string, key: readonly KeyColumn[], argument: 'after' | 'before', cursor: string | null | undefined): Key | undefined {
-  if (cursor === null || cursor === undefined) return undefined;
+/** The components of a cursor argument issued by `field`, whatever list it was issued for. */
+function envelope(field: string, argument: 'after' | 'before', cursor: string): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     // not a cursor at all
   }
-  if (Array.isArray(parsed) && parsed[0] === field && isKeyOf(key, parsed.slice(1))) return parsed.slice(1) as Key;
+  if (Array.isArray(parsed) && parsed[0] === field) return parsed.slice(1);
   throw badUserInput(`argument "${argument}": cursor "${printable(cursor)}" is not one that ${field} issued`);
+}
+
+/** The position a cursor argument holds: issued by `field` for a list sorted by `key`, every component of its type. */
+function decode(field: string, key: readonly KeyColumn[], argument: 'after' | 'before', cursor: string | null | undefined): Key | undefined {
+  if (cursor === null || cursor === undefined) return undefined;
+  const components = envelope(field, argument, cursor);
+  if (isKeyOf(key, components)) return components as Key;
+  throw badUserInput(`argument "${argument}": cursor "${printable(cursor)}" is not one that ${field} issued`);
+}
+
+/**
+ * Refuses a cursor `field` did not issue before the field's other arguments are read, so an error names the
+ * argument that is wrong rather than a combination rule it happens to break.
+ */
+export function checkCursors(field: string, args: DefaultConnectionArguments): void {
+  for (const argument of ['after', 'before'] as const) {
+    const cursor = args[argument];
+    if (cursor !== null && cursor !== undefined) envelope(field, argument, cursor);
+  }
 }
 
 /**

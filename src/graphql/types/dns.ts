@@ -7,7 +7,7 @@ import { DNS_RECORD_KEY, dnsRecordsKeyset, type DnsRecordKeyRow } from '../../da
 import { DNS_RECORDS, dnsRecordsRequest } from '../../operations/dnsRecords';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { keysetConnection, pageComplexity } from '../connection';
+import { checkCursors, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -108,6 +108,7 @@ builder.queryField('dnsRecords', (t) =>
     description:
       "The DNS records of REST's `dns/records`: those whose `wallet` record is an address, or those of exactly one domain (give exactly one of `wallet`, `domain`), in its order (shortest domain first, then by name, then by item address), as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
+      checkCursors('dnsRecords', args);
       const { selector } = dnsRecordsRequest(graphqlSource(args));
       return keysetConnection(
         'dnsRecords',

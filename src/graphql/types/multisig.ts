@@ -19,7 +19,7 @@ import { parseOrderActions, type OrderAction as OrderActionModel } from '../../m
 import { MULTISIG_ORDERS, MULTISIG_WALLETS, multisigOrdersRequest, multisigWalletsRequest } from '../../operations/multisig';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { keysetConnection, pageComplexity } from '../connection';
+import { checkCursors, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -356,6 +356,7 @@ builder.queryFields((t) => ({
     description:
       "Multisig v2 wallets matching every filter (REST's `multisig/wallets` filters: give `address` or `walletAddress`, a signer or proposer), newest first (by id, unique), as a connection with keyset cursors; their orders are the `orders` connection.",
     resolve: (_root, args, ctx) => {
+      checkCursors('multisigWallets', args);
       const { filter } = multisigWalletsRequest(graphqlSource(args));
       return keysetConnection(
         'multisigWallets',
@@ -373,6 +374,7 @@ builder.queryFields((t) => ({
     description:
       "Multisig orders matching every filter (REST's `multisig/orders` filters: give `address` or `multisigAddress`), newest first (by id, unique), as a connection with keyset cursors; their actions are read from the BOC when `actions` is selected.",
     resolve: (_root, args, ctx) => {
+      checkCursors('multisigOrders', args);
       const { filter } = multisigOrdersRequest(graphqlSource(args));
       return keysetConnection(
         'multisigOrders',
