@@ -64,6 +64,14 @@ describe('GraphQL limits', () => {
     ).toBe(1 + 7);
     // same field name, different types: TraceInfo.transactions is a number, Trace.transactions a list of 50
     expect(cost('{ trace(id: "x") { traceInfo { transactions } transactions { hash } } }')).toBe(1 + (1 + 1) + (1 + 50 * 1));
+    // a connection multiplies by its page size once: its edges are that page, not ten times more
+    expect(cost('{ jettonWallets(first: 1000) { edges { cursor node { address balance } } } }')).toBe(1 + 1000 * (1 + 1 + 1 + 2));
+    // the nested asset query: 100 holders, each with 10 transfers, is priced as that many objects
+    expect(
+      cost(
+        '{ jettonMaster(address: "x") { wallets(first: 100) { edges { node { owner { address } transfers(first: 10) { edges { node { amount transaction { hash } } } } } } } } }',
+      ),
+    ).toBe(1 + 1 + 100 * (1 + 1 + 2 + 1 + 10 * (1 + 1 + 1 + 2)));
   });
 
   it('rejects a costly page whose limit only a variable default sets', async () => {

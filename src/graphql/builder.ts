@@ -28,7 +28,8 @@ export const builder = new SchemaBuilder<{
     },
     startCursorFieldOptions: { description: "The first item's cursor (the `after`/`before` given when the page is empty)." },
     endCursorFieldOptions: { description: "The last item's cursor (the `after`/`before` given when the page is empty)." },
-    edgesFieldOptions: { description: 'The items of the page, each with its cursor, in the connection order.' },
+    // the connection field already multiplies by its page size: its edges count once more, not ten times more
+    edgesFieldOptions: { description: 'The items of the page, each with its cursor, in the connection order.', complexity: { field: 1, multiplier: 1 } },
     pageInfoFieldOptions: { description: 'Where the page sits: cursors and whether items follow or precede it.' },
     cursorFieldOptions: { description: "Opaque cursor of this item: it holds the item's sort key, so paging from it seeks straight there through an index." },
     nodeFieldOptions: { description: 'The item.' },
