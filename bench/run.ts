@@ -462,9 +462,11 @@ async function main() {
       ),
     );
     for (const a of assets ? assetScenarios(assets) : []) {
+      if (a.peer && !peer) continue;
       const floorName = `floor: node:http + pg, ${a.name.replace(/^REST /, '')}`;
       if (a.floor) add(await scenario(floorName, floor, a.requests, { serves: [a.name], sameAs: uncached }));
-      add(await scenario(a.name, uncached, a.requests, { versus: a.floor ? floorName : undefined }));
+      const versus = a.floor ? floorName : a.versus && (a.versus.startsWith('PostGraphile') && !peer ? undefined : a.versus);
+      add(await scenario(a.name, a.peer && peer ? peer : uncached, a.requests, { versus, serves: a.serves }));
     }
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
