@@ -67,8 +67,8 @@ export interface AssetScenario {
   requests: Request[];
 }
 
-/** PostGraphile's query for the holder page: the same wallets, in the same order, the same columns. */
-const PEER_HOLDERS = `query ($jetton: String!) { allJettonWallets(condition: { jetton: $jetton }, orderBy: [BALANCE_DESC, ID_DESC], first: 100) {
+/** PostGraphile's query for the holder page: the same wallets, in the same order (its name for `id` is rowId), the same columns. */
+const PEER_HOLDERS = `query ($jetton: Tonaddr!) { allJettonWallets(condition: { jetton: $jetton }, orderBy: [BALANCE_DESC, ROW_ID_DESC], first: 100) {
   pageInfo { hasNextPage endCursor } nodes { address balance owner jetton lastTransactionLt codeHash dataHash } } }`;
 
 export function assetScenarios(v: AssetValues): AssetScenario[] {
