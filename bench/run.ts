@@ -22,6 +22,7 @@ import {
   BlockTransactionsDocument,
   NestedPendingTracesDocument,
 } from '../test/generated/graphql';
+import { accessSequences } from './access';
 import { assetScenarios, assetValues } from './assets';
 import { ensureBuilt, ensureDatabase, graphql, start, startPostGraphile, type Proc, type Request } from './harness';
 
@@ -93,16 +94,18 @@ const serviceEnv = Object.fromEntries(
 /**
  * Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. With `sameAs`, every
  * request must first get the same bytes from `proc` as from that server (the floor does the service's work).
+ * With `sequence`, the requests are one sequence that all connections take their next request from, in order
+ * (autocannon otherwise walks the list once per connection); then only the first 50 are compared.
  */
 async function scenario(
   name: string,
   proc: Proc,
   requests: Request[],
-  opts: { status?: number; versus?: string; serves?: string[]; sameAs?: Proc } = {},
+  opts: { status?: number; versus?: string; serves?: string[]; sameAs?: Proc; sequence?: boolean } = {},
 ): Promise<Row | undefined> {
   const wanted = (n: string) => !only || only.test(n);
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
-  for (const r of opts.sameAs ? requests : []) {
+  for (const r of opts.sameAs ? (opts.sequence ? requests.slice(0, 50) : requests) : []) {
     const [ours, theirs] = await Promise.all([opts.sameAs!, proc].map(async (p) => Buffer.from(await (await fetch(p.base + r.path)).arrayBuffer())));
     if (!ours.equals(theirs)) throw new Error(`${name}: the answer differs from the service's for ${r.path}`);
   }
@@ -110,11 +113,21 @@ async function scenario(
   const statements = await statementsOf(proc.base, requests[0]);
   const bytes = await wireBytes(proc.base, requests[0]);
   proc.resetPeak();
+  let next = 0;
   const result = await autocannon({
     url: proc.base,
     connections,
     duration,
-    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
+    requests: opts.sequence
+      ? [
+          {
+            setupRequest: (req: autocannon.Request) => {
+              const r = requests[next++ % requests.length];
+              return { ...req, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? req.headers ?? {}, ...(r.body === undefined ? {} : { body: r.body }) };
+            },
+          },
+        ]
+      : requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
   });
   const bad =
     result.errors +
@@ -234,6 +247,7 @@ async function main() {
     ])
   ).rows.map((r) => encodeCursor('allTransactions', [r.lt, r.account]));
   const assets = await assetValues(q);
+  const access = await accessSequences(q, quick ? 500 : 20_000);
   await q.end();
   if (big.length === 0 || normal.length === 0 || pending.length === 0) throw new Error('the bench database lacks big blocks, normal blocks or pending traces');
 
@@ -241,13 +255,16 @@ async function main() {
   await connected(redis);
   await redis.flushdb();
 
-  const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0' }, /listening/);
-  const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', REDIS_URL: opts.redisUrl }, /listening/);
+  // "uncached": no response caches (pages, transactions), so a scenario repeating a few requests measures the work
+  // each one costs; "cached": the defaults, for the access-pattern rows and the page cache's.
+  const noCaches = { CACHE_MAX_MB: '0', TRANSACTION_CACHE_MB: '0' };
+  const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches }, /listening/);
+  const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, REDIS_URL: opts.redisUrl }, /listening/);
   const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
   const floor = await start({ script: 'bench/floor.ts' }, { DATABASE_URL: url }, /floor ready/);
   // Message-body decoding off, and on with no body cache (each body decoded on every request, the worst case)
-  const undecoded = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', DECODE_BODIES: 'false' }, /listening/);
-  const decodeEachTime = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, CACHE_MAX_MB: '0', DECODE_CACHE_MB: '0' }, /listening/);
+  const undecoded = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, DECODE_BODIES: 'false' }, /listening/);
+  const decodeEachTime = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, DECODE_CACHE_MB: '0' }, /listening/);
   const peer = opts.peer === false ? undefined : await startPostGraphile(url, Number(serviceEnv.PG_POOL_MAX ?? 10));
   const rows: Row[] = [];
   const add = (row: Row | undefined) => row && rows.push(row);
@@ -281,6 +298,20 @@ async function main() {
           { versus: `floor: node:http + pg, REST limit ${limit}` },
         ),
       );
+    }
+    // Issue 24's access patterns: the same request sequence to the floor and to the service with its caches at
+    // their defaults, uniform over every block and account, and skewed (Zipf) toward recent blocks and busy accounts.
+    console.error(`  access patterns over ${access.population.blocks} blocks and ${access.population.accounts} accounts`);
+    for (const pattern of ['uniform', 'skewed'] as const) {
+      for (const [what, requests] of [
+        ['block page', access[pattern].blocks.map((s) => block(s, 10))],
+        ['account page', access[pattern].accounts.map((a) => ({ path: `/api/v3/transactions?account=${a}&limit=10` }))],
+      ] as const) {
+        const name = `REST ${what}, limit 10, ${pattern}, caches on`;
+        const floorName = `floor: node:http + pg, ${what}, limit 10, ${pattern}`;
+        add(await scenario(floorName, floor, [...requests], { serves: [name], sameAs: cached, sequence: true }));
+        add(await scenario(name, cached, [...requests], { versus: floorName, sequence: true }));
+      }
     }
     // What decoding message bodies costs: the same pages with decoding off, on (the default: each distinct body
     // decoded once per process), and on with no body cache.

@@ -35,6 +35,8 @@ export interface Config {
   logBufferBytes: number;
   /** Memory for finalized block pages served again; 0 turns the cache off. */
   cacheMaxMb: number;
+  /** Memory for finalized transactions' response JSON (TRANSACTION_CACHE_MB). */
+  transactionCacheMb: number;
   /** Message bodies decoded as TON Center does, and the memory that keeps them. */
   decode: { enabled: boolean; cacheMb: number };
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
@@ -229,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       probeMs: integer(env, 'REPLICA_PROBE_MS'),
     },
     cacheMaxMb: integer(env, 'CACHE_MAX_MB'),
+    transactionCacheMb: integer(env, 'TRANSACTION_CACHE_MB'),
     decode: { enabled: flag(env, 'DECODE_BODIES'), cacheMb: integer(env, 'DECODE_CACHE_MB') },
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS'),
     maxConcurrentTransactions: integer(env, 'MAX_CONCURRENT_TRANSACTIONS'),

@@ -7,6 +7,7 @@ import { createLoaders, type LoaderOptions, type Loaders } from './data/loaders'
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
+import type { TransactionCache } from './shape/transactionCache';
 import { abortReason, type Limiter } from './http/limiter';
 import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
@@ -30,6 +31,8 @@ export interface Services {
   masterchainTip?: MasterchainTip;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
+  /** Finalized transactions' response JSON, reused by every REST page that lists them (TRANSACTION_CACHE_MB). */
+  transactionCache?: TransactionCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;
   /** How long a client, a cache or the page cache may keep an address book (ADDRESS_BOOK_MAX_AGE_MS). */

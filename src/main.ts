@@ -6,6 +6,7 @@ import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
+import { TransactionCache } from './shape/transactionCache';
 import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
 import { BodyBudget } from './http/body';
@@ -46,6 +47,7 @@ async function main() {
     emulator: redis && new EmulatorRepository(redis, log),
     masterchainTip: new MasterchainTip(),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
+    transactionCache: new TransactionCache(config.transactionCacheMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

@@ -17,13 +17,38 @@ export const MAX_STORED_SEQNO = 2 ** 31 - 1;
  * The highest masterchain seqno this process has seen indexed. It only grows (the indexer only adds blocks), so
  * a block below it is final without asking the database again.
  */
+/** The highest masterchain block indexed, or null on an empty database. */
+export async function latestMasterchainSeqno(db: Queryable): Promise<number | null> {
+  const [row] = await db.query<{ seqno: number }>(`select seqno from blocks where workchain = -1 and shard = ${MASTERCHAIN_SHARD} order by seqno desc limit 1`);
+  return row?.seqno ?? null;
+}
+
 export class MasterchainTip {
   private seen = -1;
+  private lookedAt = Number.NEGATIVE_INFINITY;
+  private looking = false;
   get highest(): number {
     return this.seen;
   }
   raise(seqno: number): void {
     if (seqno > this.seen) this.seen = seqno;
+  }
+  /**
+   * Looks the highest masterchain block up again when the last look is older than `maxAgeMs`, in the background:
+   * callers go on with what is known (a tip that lags only makes fewer rows count as final, never more).
+   */
+  refresh(db: Queryable, maxAgeMs: number, now = Date.now()): void {
+    if (this.looking || now - this.lookedAt < maxAgeMs) return;
+    this.looking = true;
+    this.lookedAt = now;
+    latestMasterchainSeqno(db)
+      .then(
+        (seqno) => seqno !== null && this.raise(seqno),
+        () => {},
+      )
+      .finally(() => {
+        this.looking = false;
+      });
   }
 }
 

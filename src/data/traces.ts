@@ -4,7 +4,6 @@ import { requireBlockOf, selectTransactions, type TransactionColumn } from './tr
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 import type { TransactionRow } from './rows';
-import { MASTERCHAIN_SHARD } from '../encoding/numbers';
 
 /** A `traces` row. */
 export interface TraceRow {
@@ -144,12 +143,6 @@ export async function tracesKeyset(db: Queryable, f: TraceFilter, page: KeysetPa
   const where = ['E.end_lt is not null', ...traceConditions(f, bind), ...seek.where];
   const rows = await db.query<TraceRow>(byAccount(f)(`${TRACE_SELECT} where ${where.join(' and ')} order by ${seek.order} limit ${seek.limit}`), values);
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
-}
-
-/** The highest masterchain block indexed, or null on an empty database. */
-export async function latestMasterchainSeqno(db: Queryable): Promise<number | null> {
-  const [row] = await db.query<{ seqno: number }>(`select seqno from blocks where workchain = -1 and shard = ${MASTERCHAIN_SHARD} order by seqno desc limit 1`);
-  return row?.seqno ?? null;
 }
 
 /** Traces completed by the masterchain blocks `from`..`to` (their last transaction committed there), by end lt. */

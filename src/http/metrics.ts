@@ -56,6 +56,20 @@ export function createMetrics(services: Services) {
     },
   });
   new Gauge({
+    name: 'tonql_transaction_cache',
+    help: "Cache of finalized transactions' response JSON: entries, bytes, hits, misses",
+    labelNames: ['figure'],
+    registers: [registry],
+    collect() {
+      const cache = services.transactionCache;
+      if (!cache) return;
+      this.set({ figure: 'entries' }, cache.size.entries);
+      this.set({ figure: 'bytes' }, cache.size.bytes);
+      this.set({ figure: 'hits' }, cache.hits);
+      this.set({ figure: 'misses' }, cache.misses);
+    },
+  });
+  new Gauge({
     name: 'tonql_requests_queued',
     help: 'Requests waiting for a slot to build their response',
     registers: [registry],

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { createRequestContext, type Services } from '../context';
 import { jettonWalletsChangedIn } from '../data/jettons';
-import { latestMasterchainSeqno, tracesCompletedIn } from '../data/traces';
+import { latestMasterchainSeqno } from '../data/blocks';
+import { tracesCompletedIn } from '../data/traces';
 import { dependencyLog } from '../log';
 import { databaseTraces } from '../traces/pending';
 import { headerKey, traceKey } from '../traces/model';

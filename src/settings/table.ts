@@ -147,6 +147,14 @@ export const SETTINGS = [
     help: 'memory for pages of finalized blocks served again without SQL; 0 turns it off',
   },
   {
+    env: 'TRANSACTION_CACHE_MB',
+    kind: 'integer',
+    default: 64,
+    min: 0,
+    max: 65536,
+    help: "memory for finalized transactions' response JSON, reused by every page that lists them (their messages, states and bodies not read again); 0 turns it off",
+  },
+  {
     env: 'DECODE_BODIES',
     kind: 'boolean',
     default: true,

@@ -74,13 +74,49 @@ export async function addressBook(ctx: RequestContext, addresses: string[]): Pro
   return book;
 }
 
-/** A page of stored transactions as TON Center's `{transactions, address_book}` (the book left empty on request). */
+/** How often a request may look the masterchain tip up again, for the transaction cache's notion of final. */
+const TIP_MAX_AGE_MS = 1000;
+
+/**
+ * A page of stored transactions as TON Center's `{transactions, address_book}` (the book left empty on request).
+ * Transactions of a masterchain block below the highest one indexed can never change: their JSON text comes from
+ * the transaction cache when it is there, and goes into it when it was written here; the others are completed.
+ * A cached transaction stands in the body as a RawTexts marker, so the response bytes are the same either way.
+ */
 export async function transactionsResponse(ctx: RequestContext, rows: TransactionRow[], noAddressBook: boolean) {
-  const transactions = await completeTransactions(
+  const { transactionCache: cache, masterchainTip: tip } = ctx.services;
+  if (!cache?.enabled || !tip) {
+    const transactions = await completeTransactions(
+      ctx,
+      rows.map((row) => ({ row })),
+    );
+    return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
+  }
+  tip.refresh(ctx.services.db, TIP_MAX_AGE_MS);
+  const highest = tip.highest;
+  const final = (row: TransactionRow) => row.mc_block_seqno !== null && row.mc_block_seqno < highest;
+  const hits = rows.map((row) => (final(row) ? cache.get(row.hash) : undefined));
+  const completed = await completeTransactions(
     ctx,
-    rows.map((row) => ({ row })),
+    rows.filter((_, i) => !hits[i]).map((row) => ({ row })),
   );
-  return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
+  const addresses = new Set<string>();
+  let next = 0;
+  const transactions = rows.map((row, i): WireTransaction | string => {
+    const hit = hits[i];
+    if (hit) {
+      for (const a of hit.addresses) addresses.add(a);
+      return ctx.raw.mark(hit.text);
+    }
+    const wire = completed[next++];
+    const own = addressesOf([wire]);
+    for (const a of own) addresses.add(a);
+    if (!final(row)) return wire;
+    const text = ctx.raw.stringify(wire);
+    cache.set(row.hash, { text, addresses: own });
+    return ctx.raw.mark(text);
+  });
+  return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, [...addresses]) };
 }
 
 /** Trace transactions (database or emulator) completed as `completeTransactions` does, their flags kept. */

@@ -1,0 +1,49 @@
+import { LRUCache } from 'lru-cache';
+
+/** A finalized transaction as a response writes it: its JSON text, and the addresses it puts in an address book. */
+export interface CachedTransaction {
+  text: string;
+  addresses: string[];
+}
+
+// V8 keeps a string of Latin-1 characters at a byte each, any other at two.
+const stringBytes = (s: string) => (/[^\u0000-\u00ff]/.test(s) ? 2 : 1) * s.length;
+const ENTRY_OVERHEAD = 160;
+
+/**
+ * The shaped JSON of transactions that can never change (their masterchain block has a successor indexed), kept
+ * up to a byte budget, least recently used evicted first, keyed by hash. A page then costs its rows' statement
+ * and the address book; messages, account states, body decoding and JSON writing are skipped for every hit.
+ */
+export class TransactionCache {
+  private readonly lru?: LRUCache<string, CachedTransaction>;
+  hits = 0;
+  misses = 0;
+
+  constructor(maxBytes: number) {
+    if (maxBytes > 0)
+      this.lru = new LRUCache<string, CachedTransaction>({
+        maxSize: maxBytes,
+        sizeCalculation: (v, key) => stringBytes(v.text) + key.length + v.addresses.reduce((sum, a) => sum + a.length + 16, 0) + ENTRY_OVERHEAD,
+      });
+  }
+
+  get enabled(): boolean {
+    return this.lru !== undefined;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.lru?.size ?? 0, bytes: this.lru?.calculatedSize ?? 0 };
+  }
+
+  get(hash: string): CachedTransaction | undefined {
+    const hit = this.lru?.get(hash);
+    if (hit) this.hits += 1;
+    else this.misses += 1;
+    return hit;
+  }
+
+  set(hash: string, entry: CachedTransaction): void {
+    this.lru?.set(hash, entry);
+  }
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDocument } from '../src/import/importFile';
+import { TransactionCache } from '../src/shape/transactionCache';
+import { countingDatabase } from './helpers/counting';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { realTestnetTraces } from './helpers/fixtures';
+import { listen, testServices } from './helpers/service';
+
+describe('TransactionCache', () => {
+  it('stays within its byte budget, least recently used evicted first, and counts hits and misses', () => {
+    const cache = new TransactionCache(10_000);
+    const entry = (n: number) => ({ text: `{"hash":"${n}",${'"x":1,'.repeat(150)}"end":0}`, addresses: ['0:AB'] });
+    for (let i = 0; i < 50; i += 1) cache.set(`h${i}`, entry(i));
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size.entries).toBeLessThan(50);
+    expect(cache.get('h0')).toBeUndefined();
+    expect(cache.get('h49')?.text).toBe(entry(49).text);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+    // a text with characters beyond Latin-1 counts two bytes each, as V8 keeps it
+    const wide = new TransactionCache(1_000_000);
+    wide.set('a', { text: 'a'.repeat(1000), addresses: [] });
+    const narrow = wide.size.bytes;
+    wide.set('b', { text: 'ж'.repeat(1000), addresses: [] });
+    expect(wide.size.bytes - narrow).toBe(narrow + 1000);
+    expect(new TransactionCache(0).enabled).toBe(false);
+  });
+});
+
+describe.each(await availableBackends())('finalized transactions served from the transaction cache on %s', (backend) => {
+  let db: TestDatabase;
+  let cached: Awaited<ReturnType<typeof listen>>;
+  let plain: Awaited<ReturnType<typeof listen>>;
+  const counted = { db: undefined as never, counter: { statements: 0, texts: [] as string[] } } as ReturnType<typeof countingDatabase>;
+  const cache = new TransactionCache(8 * 1024 * 1024);
+  let tip: number;
+  let accounts: string[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    Object.assign(counted, countingDatabase(db.reader));
+    cached = await listen({ ...testServices(counted.db), transactionCache: cache });
+    plain = await listen(testServices(db.reader));
+    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
+    // accounts with transactions both below the tip and in it, so a page mixes final and not yet final ones
+    accounts = (
+      await db.writer.query<{ account: string }>(
+        'select account from transactions group by account having count(*) > 2 order by count(*) desc, account limit 5',
+      )
+    ).map((r) => r.account);
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await plain?.close();
+    await db?.drop();
+  });
+
+  const paths = () => [
+    ...accounts.map((a) => `/api/v3/transactions?account=${a}&limit=50`),
+    `/api/v3/transactions?limit=100&sort=desc`,
+    `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`,
+  ];
+  const body = async (server: typeof cached, path: string) => {
+    const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    return { text: await res.text(), statements: Number(/(\d+) statements/.exec(res.headers.get('server-timing') ?? '')?.[1]) };
+  };
+  const waitForTip = async () => {
+    // the tip is looked up in the background, at most once a second
+    await body(cached, paths()[0]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await body(cached, paths()[0]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  it('answers every page with the bytes of the uncached service, and a page of cached transactions without reading their messages or states', async () => {
+    await waitForTip();
+    for (const path of paths()) {
+      const expected = (await body(plain, path)).text;
+      const first = await body(cached, path);
+      const second = await body(cached, path);
+      expect(first.text).toBe(expected);
+      expect(second.text).toBe(expected);
+    }
+    expect(cache.size.entries).toBeGreaterThan(0);
+    expect(cache.hits).toBeGreaterThan(0);
+    // a block below the tip: every transaction cached after the first request, so only its rows and the book are read
+    const block = `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`;
+    const again = await body(cached, block);
+    expect(again.statements).toBeLessThan((await body(plain, block)).statements);
+    counted.counter.texts.length = 0;
+    await body(cached, block);
+    expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
+  });
+
+  it('never caches a transaction of the newest masterchain block or one without a block; caches it once a later block is indexed', async () => {
+    await waitForTip();
+    const newest = await db.writer.query<{ hash: string; account: string }>('select hash, account from transactions where mc_block_seqno >= $1', [tip]);
+    const unblocked = await db.writer.query<{ hash: string }>('select hash from transactions where mc_block_seqno is null');
+    for (const path of paths()) await body(cached, path);
+    for (const { account } of newest) await body(cached, `/api/v3/transactions?account=${account}&limit=50`);
+    const present = (hashes: { hash: string }[]) => hashes.filter(({ hash }) => cacheHas(hash));
+    // the fixture holds transactions of the newest block (and a transaction without a block would never enter either)
+    expect(newest.length).toBeGreaterThan(0);
+    expect(present(newest)).toEqual([]);
+    expect(present(unblocked)).toEqual([]);
+    // a later masterchain block arrives: the tip's transactions are final now
+    const writer = db.writer;
+    await writer.query(
+      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
+       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
+      [tip],
+    );
+    try {
+      await waitForTip();
+      for (const { account } of newest) {
+        const path = `/api/v3/transactions?account=${account}&limit=50`;
+        expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
+      }
+      expect(present(newest).length).toBe(newest.length);
+    } finally {
+      await writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+    }
+  });
+
+  /** Whether the cache holds a hash, without counting a hit or a miss. */
+  const cacheHas = (hash: string) => {
+    const [hits, misses] = [cache.hits, cache.misses];
+    const found = cache.get(hash) !== undefined;
+    Object.assign(cache, { hits, misses });
+    return found;
+  };
+});
