@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../src/import/importFile';
-import { TransactionCache } from '../src/shape/transactionCache';
+import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
 import { countingDatabase } from './helpers/counting';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
@@ -9,20 +9,26 @@ import { listen, testServices } from './helpers/service';
 describe('TransactionCache', () => {
   it('stays within its byte budget, least recently used evicted first, and counts hits and misses', () => {
     const cache = new TransactionCache(10_000);
-    const entry = (n: number) => ({ text: `{"hash":"${n}",${'"x":1,'.repeat(150)}"end":0}`, addresses: ['0:AB'] });
+    const entry = (n: number) => ({ json: ownBytes(`{"hash":"${n}",${'"x":1,'.repeat(150)}"end":0}`), addresses: ['0:AB'] });
     for (let i = 0; i < 50; i += 1) cache.set(`h${i}`, entry(i));
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size.entries).toBeLessThan(50);
     expect(cache.get('h0')).toBeUndefined();
-    expect(cache.get('h49')?.text).toBe(entry(49).text);
+    expect(cache.get('h49')?.json.equals(entry(49).json)).toBe(true);
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
-    // a text with characters beyond Latin-1 counts two bytes each, as V8 keeps it
-    const wide = new TransactionCache(1_000_000);
-    wide.set('a', { text: 'a'.repeat(1000), addresses: [] });
-    const narrow = wide.size.bytes;
-    wide.set('b', { text: 'ж'.repeat(1000), addresses: [] });
-    expect(wide.size.bytes - narrow).toBe(narrow + 1000);
     expect(new TransactionCache(0).enabled).toBe(false);
+  });
+
+  it('keeps each text as UTF-8 bytes of its own, counted at their length', () => {
+    const cache = new TransactionCache(1_000_000);
+    cache.set('a', { json: ownBytes('"' + 'a'.repeat(998) + '"'), addresses: [] });
+    const one = cache.size.bytes;
+    cache.set('b', { json: ownBytes('"' + 'ж'.repeat(499) + '"'), addresses: [] });
+    expect(cache.size.bytes).toBe(2 * one);
+    const bytes = cache.get('b')!.json;
+    // not a view into Node's shared pool: the entry holds only its own bytes
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+    expect(bytes.toString()).toBe('"' + 'ж'.repeat(499) + '"');
   });
 });
 

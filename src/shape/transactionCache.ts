@@ -1,14 +1,23 @@
 import { LRUCache } from 'lru-cache';
 
-/** A finalized transaction as a response writes it: its JSON text, and the addresses it puts in an address book. */
+/** A finalized transaction as a response writes it: its JSON text as UTF-8, and the addresses it puts in an address book. */
 export interface CachedTransaction {
-  text: string;
+  json: Buffer;
   addresses: string[];
 }
 
-// V8 keeps a string of Latin-1 characters at a byte each, any other at two.
-const stringBytes = (s: string) => (/[^\u0000-\u00ff]/.test(s) ? 2 : 1) * s.length;
-const ENTRY_OVERHEAD = 160;
+// A Buffer object, the entry and its addresses array, beyond the bytes themselves (an estimate).
+const ENTRY_OVERHEAD = 200;
+
+/**
+ * A JSON text as bytes of its own: off the JavaScript heap and exactly its size (V8 may keep a string at two bytes
+ * a character whatever it holds, and a small Buffer.from would hold on to an 8 KB pool slab).
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
 
 /**
  * The shaped JSON of transactions that can never change (their masterchain block has a successor indexed), kept
@@ -24,7 +33,7 @@ export class TransactionCache {
     if (maxBytes > 0)
       this.lru = new LRUCache<string, CachedTransaction>({
         maxSize: maxBytes,
-        sizeCalculation: (v, key) => stringBytes(v.text) + key.length + v.addresses.reduce((sum, a) => sum + a.length + 16, 0) + ENTRY_OVERHEAD,
+        sizeCalculation: (v, key) => v.json.length + key.length + v.addresses.reduce((sum, a) => sum + a.length + 16, 0) + ENTRY_OVERHEAD,
       });
   }
 

@@ -2,6 +2,7 @@ import type { RequestContext } from '../context';
 import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addressBook';
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
+import { ownBytes } from './transactionCache';
 import { sortOutMessages } from '../data/messages';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
@@ -106,15 +107,15 @@ export async function transactionsResponse(ctx: RequestContext, rows: Transactio
     const hit = hits[i];
     if (hit) {
       for (const a of hit.addresses) addresses.add(a);
-      return ctx.raw.mark(hit.text);
+      return ctx.raw.mark(hit.json);
     }
     const wire = completed[next++];
     const own = addressesOf([wire]);
     for (const a of own) addresses.add(a);
     if (!final(row)) return wire;
-    const text = ctx.raw.stringify(wire);
-    cache.set(row.hash, { text, addresses: own });
-    return ctx.raw.mark(text);
+    const json = ownBytes(ctx.raw.stringify(wire));
+    cache.set(row.hash, { json, addresses: own });
+    return ctx.raw.mark(json);
   });
   return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, [...addresses]) };
 }

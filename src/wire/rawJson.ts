@@ -15,10 +15,10 @@ const WRITTEN = `"\\u0000${NONCE}:`;
  * a value holding markers is written by the registry that made them, within its request.
  */
 export class RawTexts {
-  private readonly texts: string[] = [];
+  private readonly texts: (string | Buffer)[] = [];
 
-  /** The marker for a JSON text, to put where the text goes. */
-  mark(json: string): string {
+  /** The marker for a JSON text (or its UTF-8 bytes), to put where the text goes. */
+  mark(json: string | Buffer): string {
     this.texts.push(json);
     return `${MARK}${this.texts.length - 1}`;
   }
@@ -26,7 +26,7 @@ export class RawTexts {
   /** `JSON.stringify` with every marker of this registry written as its text. */
   stringify(value: unknown): string {
     const out = JSON.stringify(value);
-    return this.texts.length === 0 ? out : this.pieces(out).join('');
+    return this.texts.length === 0 ? out : this.pieces(out).map(String).join('');
   }
 
   /**
@@ -39,16 +39,16 @@ export class RawTexts {
     if (this.texts.length === 0) return out;
     const pieces = this.pieces(out);
     let total = 0;
-    for (const p of pieces) total += Buffer.byteLength(p);
+    for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
     const buf = Buffer.allocUnsafe(total);
     let at = 0;
-    for (const p of pieces) at += buf.write(p, at);
+    for (const p of pieces) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
     return buf;
   }
 
   /** The output cut at each written marker, the marker's text in its place. */
-  private pieces(out: string): string[] {
-    const pieces: string[] = [];
+  private pieces(out: string): (string | Buffer)[] {
+    const pieces: (string | Buffer)[] = [];
     let from = 0;
     for (let at = out.indexOf(WRITTEN); at >= 0; at = out.indexOf(WRITTEN, from)) {
       const end = out.indexOf('"', at + WRITTEN.length);
