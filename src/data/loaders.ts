@@ -14,7 +14,7 @@ import { blockKeyOf, blocksByKeys, committedShardBlocks, type BlockKey } from '.
 import { latestStatesByAccounts, statesWithMethodsByAccounts } from './accountStates';
 import { createNftLoaders } from './nftLoaders';
 import { createJettonLoaders } from './jettonLoaders';
-import { createContractLoaders } from './contractLoaders';
+import { dnsLoaders, multisigLoaders, vestingLoaders } from './contractLoaders';
 import { pagesLoader } from './pagesLoader';
 
 /**
@@ -28,49 +28,72 @@ export interface LoaderOptions {
 
 export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   const options = { maxBatchSize: 5000 };
-  const messageContent = new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options);
-  return {
-    transaction: new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
-    description: new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
-    messagesByTransaction: new DataLoader(async (txHashes: readonly string[]) => {
-      const lists = await messagesByTransactions(db, txHashes);
-      // The message query joins the contents in; seed their loader so no second statement reads them.
-      for (const list of lists) {
-        for (const m of list) {
-          if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
-          if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+  // Each loader is made when a request first uses it: a REST page touches three or four of these.
+  const loaders = lazily({
+    transaction: () => new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
+    description: () => new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
+    messagesByTransaction: () =>
+      new DataLoader(async (txHashes: readonly string[]) => {
+        const lists = await messagesByTransactions(db, txHashes);
+        // The message query joins the contents in; seed their loader so no second statement reads them.
+        const messageContent = loaders.messageContent;
+        for (const list of lists) {
+          for (const m of list) {
+            if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
+            if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+          }
         }
-      }
-      return lists;
-    }, options),
-    messageRowsByTransaction: messageRowsLoader(db, options),
-    messageContent,
-    accountState: new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
-    addressInfo: new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
-    sourceTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
-    destinationTransactionHash: new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'in'), options),
-    trace: new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
-    transactionsByTrace: new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
-    actionsByTrace: new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
-    block: new DataLoader((keys: readonly BlockKey[]) => blocksByKeys(db, keys), { ...options, cacheKeyFn: blockKeyOf }),
+        return lists;
+      }, options),
+    messageRowsByTransaction: () => messageRowsLoader(db, options),
+    messageContent: () => new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options),
+    accountState: () => new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
+    addressInfo: () => new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
+    sourceTransactionHash: () => new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
+    destinationTransactionHash: () => new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'in'), options),
+    trace: () => new DataLoader((ids: readonly string[]) => tracesByIds(db, ids), options),
+    transactionsByTrace: () => new DataLoader((ids: readonly string[]) => transactionsByTraces(db, ids, opts.traceTransactionColumns), options),
+    actionsByTrace: () => new DataLoader((ids: readonly string[]) => actionsByTraces(db, ids), options),
+    block: () => new DataLoader((keys: readonly BlockKey[]) => blocksByKeys(db, keys), { ...options, cacheKeyFn: blockKeyOf }),
     /** A keyset page of a block's transactions with a column set (the group): the loads of one tick asking the same page share one statement. */
-    blockTransactions: pagesLoader<readonly TransactionColumn[], TransactionRow, BlockId>(
-      (columns, blocks, page) => blocksTransactionsKeyset(db, blocks, page, columns),
-      options,
-    ),
-    shardBlocks: new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
-    latestState: new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
+    blockTransactions: () =>
+      pagesLoader<readonly TransactionColumn[], TransactionRow, BlockId>(
+        (columns, blocks, page) => blocksTransactionsKeyset(db, blocks, page, columns),
+        options,
+      ),
+    shardBlocks: () => new DataLoader((seqnos: readonly number[]) => committedShardBlocks(db, seqnos), options),
+    latestState: () => new DataLoader((accounts: readonly string[]) => latestStatesByAccounts(db, accounts), options),
     /** Latest states with their get-methods and data cell (no code cell): wallets and interfaces. */
-    stateWithMethods: new DataLoader((accounts: readonly string[]) => statesWithMethodsByAccounts(db, accounts), options),
-    nfts: createNftLoaders(db, options),
-    jettons: createJettonLoaders(db, options),
-    ...createContractLoaders(db, options),
-    metadata: new DataLoader(async (addresses: readonly string[]) => {
-      const byAddress = new Map<string, MetadataRow[]>();
-      for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);
-      return addresses.map((a) => byAddress.get(a) ?? []);
-    }, options),
-  };
+    stateWithMethods: () => new DataLoader((accounts: readonly string[]) => statesWithMethodsByAccounts(db, accounts), options),
+    nfts: () => createNftLoaders(db, options),
+    jettons: () => createJettonLoaders(db, options),
+    dns: () => dnsLoaders(db, options),
+    multisig: () => multisigLoaders(db, options),
+    vesting: () => vestingLoaders(db, options),
+    metadata: () =>
+      new DataLoader(async (addresses: readonly string[]) => {
+        const byAddress = new Map<string, MetadataRow[]>();
+        for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);
+        return addresses.map((a) => byAddress.get(a) ?? []);
+      }, options),
+  });
+  return loaders;
+}
+
+/** An object whose every property is made by its factory on first read, then kept. */
+function lazily<F extends Record<string, () => unknown>>(factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
+  const made = new Map<string, unknown>();
+  const object = {};
+  for (const key of Object.keys(factories)) {
+    Object.defineProperty(object, key, {
+      enumerable: true,
+      get: () => {
+        if (!made.has(key)) made.set(key, factories[key]());
+        return made.get(key);
+      },
+    });
+  }
+  return object as { readonly [K in keyof F]: ReturnType<F[K]> };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
