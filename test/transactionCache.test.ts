@@ -129,6 +129,29 @@ describe.each(await availableBackends())('finalized transactions served from the
     }
   });
 
+  it('while most lookups hit, reads a page as keys first and whole only the rows not cached, with the same bytes', async () => {
+    await waitForTip();
+    const path = (a: string) => `/api/v3/transactions?account=${a}&limit=50`;
+    for (const a of accounts) await body(cached, path(a));
+    cache.recentHitRatio = 1;
+    // some of the first account's transactions leave the cache: its page mixes hits and rows read whole
+    const [{ hash: dropped }] = await db.writer.query<{ hash: string }>(
+      'select hash from transactions where account = $1 and mc_block_seqno < $2 order by lt desc limit 1',
+      [accounts[0], tip],
+    );
+    (cache as unknown as { lru: { delete(k: string): void } }).lru.delete(dropped);
+    for (const a of accounts) {
+      counted.counter.texts.length = 0;
+      const served = await body(cached, path(a));
+      expect(served.text).toBe((await body(plain, path(a))).text);
+      expect(counted.counter.texts[0]).toMatch(/^select T\.hash, T\.mc_block_seqno from transactions T where/);
+      const wholeRows = counted.counter.texts.filter((t) => /T\.description|T\.compute_/.test(t) || /^select T\.account, T\.hash, T\.lt/.test(t));
+      if (a === accounts[0]) expect(wholeRows.length).toBeGreaterThan(0);
+    }
+    expect(cacheHas(dropped)).toBe(true);
+    cache.recentHitRatio = 0;
+  });
+
   /** Whether the cache holds a hash, without counting a hit or a miss. */
   const cacheHas = (hash: string) => {
     const [hits, misses] = [cache.hits, cache.misses];

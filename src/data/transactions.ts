@@ -118,6 +118,14 @@ export async function transactionHeadersByHashes(db: Queryable, hashes: readonly
   );
 }
 
+/** Whole rows of these transactions, in the order given (null for one not stored). */
+export async function transactionsByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionRow | null)[]> {
+  return byHashes(hashes, await db.query<TransactionRow>(`${SELECT_ALL} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
+}
+
+/** The columns that identify a transaction and say whether it is final: a page read for the transaction cache. */
+export const TRANSACTION_KEY_COLUMNS: readonly TransactionColumn[] = ['hash', 'mc_block_seqno'];
+
 /** Batch function: the description columns of each transaction. */
 export async function descriptionsByHashes(db: Queryable, hashes: readonly string[]): Promise<(DescriptionRow | null)[]> {
   const rows = await db.query<DescriptionRow & { hash: string }>(

@@ -1,7 +1,7 @@
 /** transactions: transactions matching every filter given, in TON Center's order for those filters. */
 import type { RequestContext } from '../context';
 import { blockSelectorOf, windowsOf } from '../data/filters';
-import { transactionsPage, type BlockPage, type TransactionFilter } from '../data/transactions';
+import { transactionsPage, type BlockPage, type TransactionColumn, type TransactionFilter } from '../data/transactions';
 import { addresses, hashes, MAX_SEQNO, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 
@@ -47,4 +47,5 @@ export function transactionsRequest(source: ParamSource): TransactionsRequest {
 }
 
 /** The page's rows; 404 when `mc_seqno` names a block not indexed. */
-export const findTransactions = (ctx: RequestContext, request: TransactionsRequest) => transactionsPage(ctx.db, request.filter, request.page);
+export const findTransactions = (ctx: RequestContext, request: TransactionsRequest, columns?: readonly TransactionColumn[]) =>
+  transactionsPage(ctx.db, request.filter, request.page, columns);

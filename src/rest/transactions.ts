@@ -5,7 +5,7 @@ import { findTransactions, type TransactionsRequest } from '../operations/transa
 import { findBlockTransactions } from '../operations/transactionsByMasterchainBlock';
 import { findTransactionsByMessage, type TransactionsByMessageRequest } from '../operations/transactionsByMessage';
 import type { RequestSettings } from '../params/requestSettings';
-import { transactionsResponse } from '../shape/transactions';
+import { pageRows, transactionsResponse } from '../shape/transactions';
 
 /** GET /api/v3/transactionsByMasterchainBlock: the body, and whether it can never change (for caching). */
 export async function getTransactionsByMasterchainBlock(ctx: RequestContext, page: BlockPage, settings: RequestSettings) {
@@ -15,8 +15,8 @@ export async function getTransactionsByMasterchainBlock(ctx: RequestContext, pag
 
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
-  const rows = await findTransactions(ctx, request);
-  return { body: await transactionsResponse(ctx, rows, settings.noAddressBook), immutable: false };
+  const page = await pageRows(ctx, (columns) => findTransactions(ctx, request, columns));
+  return { body: await transactionsResponse(ctx, page, settings.noAddressBook), immutable: false };
 }
 
 /** GET /api/v3/transactionsByMessage: `{transactions, address_book}`. */

@@ -28,6 +28,8 @@ export class TransactionCache {
   private readonly lru?: LRUCache<string, CachedTransaction>;
   hits = 0;
   misses = 0;
+  /** The share of recent lookups that hit (a moving average over about the last thousand). */
+  recentHitRatio = 0;
 
   constructor(maxBytes: number) {
     if (maxBytes > 0)
@@ -49,7 +51,13 @@ export class TransactionCache {
     const hit = this.lru?.get(hash);
     if (hit) this.hits += 1;
     else this.misses += 1;
+    this.recentHitRatio += ((hit ? 1 : 0) - this.recentHitRatio) / 1000;
     return hit;
+  }
+
+  /** Whether `hash` is cached, without counting a lookup or refreshing its place. */
+  has(hash: string): boolean {
+    return this.lru?.has(hash) ?? false;
   }
 
   set(hash: string, entry: CachedTransaction): void {
