@@ -13,16 +13,16 @@ export interface MasterchainBlockStatus {
 /** Block seqnos are int4 columns: a larger seqno is valid input that simply matches nothing. */
 export const MAX_STORED_SEQNO = 2 ** 31 - 1;
 
-/**
- * The highest masterchain seqno this process has seen indexed. It only grows (the indexer only adds blocks), so
- * a block below it is final without asking the database again.
- */
 /** The highest masterchain block indexed, or null on an empty database. */
 export async function latestMasterchainSeqno(db: Queryable): Promise<number | null> {
   const [row] = await db.query<{ seqno: number }>(`select seqno from blocks where workchain = -1 and shard = ${MASTERCHAIN_SHARD} order by seqno desc limit 1`);
   return row?.seqno ?? null;
 }
 
+/**
+ * The highest masterchain seqno this process has seen indexed. It only grows (the indexer only adds blocks), so
+ * a block below it is final without asking the database again.
+ */
 export class MasterchainTip {
   private seen = -1;
   private lookedAt = Number.NEGATIVE_INFINITY;
