@@ -123,7 +123,13 @@ async function scenario(
           {
             setupRequest: (req: autocannon.Request) => {
               const r = requests[next++ % requests.length];
-              return { ...req, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? req.headers ?? {}, ...(r.body === undefined ? {} : { body: r.body }) };
+              return {
+                ...req,
+                method: r.method ?? 'GET',
+                path: r.path,
+                headers: r.headers ?? req.headers ?? {},
+                ...(r.body === undefined ? {} : { body: r.body }),
+              };
             },
           },
         ]
