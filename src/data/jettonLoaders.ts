@@ -18,9 +18,6 @@ import {
 } from './jettons';
 import { pagesLoader } from './pagesLoader';
 
-/** A transaction as the in-message body loader takes it: `<hash>/<lt>`. */
-export const transactionKeyOf = (row: { tx_hash: string; tx_lt: string }) => `${row.tx_hash}/${row.tx_lt}`;
-
 export function createJettonLoaders(db: Queryable, options: { maxBatchSize: number }) {
   return {
     master: new DataLoader((addresses: readonly string[]) => jettonMastersByAddresses(db, addresses), options),
@@ -30,16 +27,10 @@ export function createJettonLoaders(db: Queryable, options: { maxBatchSize: numb
     burnPages: pagesLoader<JettonEventParent, JettonBurnRow>((of, parents, page) => jettonBurnPagesOf(db, of, parents, page), options),
     transfersByTransaction: new DataLoader((hashes: readonly string[]) => jettonTransfersByTransactions(db, hashes), options),
     transfersByTrace: new DataLoader((ids: readonly string[]) => jettonTransfersByTraces(db, ids), options),
-    /** The inbound message body of a transaction (`transactionKeyOf`), where an inline forward payload is read from; null when not stored. */
-    inMessageBody: new DataLoader(async (keys: readonly string[]) => {
-      const bodies = await inMessageBodies(
-        db,
-        keys.map((k) => {
-          const [hash, lt] = k.split('/');
-          return { hash, lt };
-        }),
-      );
-      return keys.map((k) => bodies.get(k) ?? null);
+    /** The inbound message body of a transaction, by its hash, where an inline forward payload is read from; null when not stored. */
+    inMessageBody: new DataLoader(async (hashes: readonly string[]) => {
+      const bodies = await inMessageBodies(db, hashes);
+      return hashes.map((h) => bodies.get(h) ?? null);
     }, options),
   };
 }

@@ -453,14 +453,14 @@ export async function jettonTransfersByTraces(db: Queryable, traceIds: readonly 
   );
 }
 
-/** The inbound message body of each transaction (hash and lt), in one statement; keyed `<hash>/<lt>`, absent when not stored. */
-export async function inMessageBodies(db: Queryable, txs: readonly { hash: string; lt: Int64 }[]): Promise<Map<string, string>> {
-  if (txs.length === 0) return new Map();
-  const rows = await db.query<{ tx_hash: string; tx_lt: string; body: string }>(
-    `select M.tx_hash, M.tx_lt::text as tx_lt, C.body
+/** The inbound message body of each transaction, by transaction hash, in one statement; absent when not stored. */
+export async function inMessageBodies(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db.query<{ tx_hash: string; body: string }>(
+    `select M.tx_hash, C.body
        from messages M join message_contents C on C.hash = M.body_hash
       where M.tx_hash = any($1::text[]::tonhash[]) and M.direction = 'in' and C.body is not null`,
-    [[...new Set(txs.map((t) => t.hash))]],
+    [[...new Set(hashes)]],
   );
-  return new Map(rows.map((r) => [`${r.tx_hash}/${r.tx_lt}`, r.body]));
+  return new Map(rows.map((r) => [r.tx_hash, r.body]));
 }

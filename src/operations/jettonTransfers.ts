@@ -1,7 +1,6 @@
 /** jetton/transfers: jetton transfers by owner, wallet, jetton and time; forward payloads carried inline read from the body. */
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
-import { transactionKeyOf } from '../data/jettonLoaders';
 import { jettonTransfersPage, type JettonEventFilter, type JettonTransferRow } from '../data/jettons';
 import type { SortedPage, SortOrder } from '../data/sql';
 import { inlineForwardPayload } from '../encoding/forwardPayload';
@@ -108,6 +107,6 @@ export function withInlineForwardPayload(row: JettonTransferRow, inMessageBody: 
 export async function findJettonTransfers(ctx: RequestContext, request: JettonEventsRequest): Promise<JettonTransfer[]> {
   const rows = await jettonTransfersPage(ctx.db, request.filter, request.page);
   // through the loader GraphQL navigates with: one statement for the page's missing payloads
-  const bodies = await Promise.all(rows.map((r) => (r.forward_payload === null ? ctx.loaders.jettons.inMessageBody.load(transactionKeyOf(r)) : null)));
+  const bodies = await Promise.all(rows.map((r) => (r.forward_payload === null ? ctx.loaders.jettons.inMessageBody.load(r.tx_hash) : null)));
   return rows.map((row, i) => withInlineForwardPayload(row, bodies[i]));
 }

@@ -5,7 +5,6 @@
  */
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { RequestContext } from '../../context';
-import { transactionKeyOf } from '../../data/jettonLoaders';
 import {
   HOLDER_KEY,
   JETTON_EVENT_KEY,
@@ -119,7 +118,7 @@ const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>)
 const completed = async (x: TransferRef, ctx: RequestContext): Promise<JettonTransferModel> =>
   x.forward_payload_inline !== undefined
     ? (x as JettonTransferModel)
-    : withInlineForwardPayload(x, x.forward_payload !== null ? null : await ctx.loaders.jettons.inMessageBody.load(transactionKeyOf(x)));
+    : withInlineForwardPayload(x, x.forward_payload !== null ? null : await ctx.loaders.jettons.inMessageBody.load(x.tx_hash));
 
 JettonMaster.implement({
   description:
