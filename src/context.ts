@@ -31,7 +31,7 @@ export interface Services {
   masterchainTip?: MasterchainTip;
   /** Finalized pages served again without touching the database. */
   pageCache?: PageCache;
-  /** Finalized transactions' response JSON, reused by every REST page that lists them (TRANSACTION_CACHE_MB). */
+  /** Finalized transactions' response JSON, reused by the REST transaction lists (TRANSACTION_CACHE_MB). */
   transactionCache?: TransactionCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;

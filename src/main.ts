@@ -82,6 +82,8 @@ async function main() {
   const watcher =
     config.live.pollMs > 0 ? new DatabaseFinalityWatcher(liveServices, live.hub, { intervalMs: config.live.pollMs, maxBlocksPerPoll: 32 }, log) : undefined;
   watcher?.start();
+  // Without the watcher, the tip that tells the transaction cache what is final is followed on its own.
+  const stopFollowingTip = watcher ? undefined : services.masterchainTip.follow(db, 1000);
   const demo = liveDemoOn(config.live.demo, { demoDatabase, redis: Boolean(config.redisUrl) }) ? new LiveDemo(live.hub, { log }) : undefined;
   live.demo = demo;
   demo?.start();
@@ -108,6 +110,7 @@ async function main() {
     };
     // Streams end first, cleanly: their clients reconnect to an instance that stays.
     live.close();
+    stopFollowingTip?.();
     await Promise.all([source?.stop(), watcher?.stop(), demo?.stop()]);
     const finished = await shutdown.stop({ ...config.shutdown, drainMs });
     // Abandoned statements still hold pool connections: closing the pool would wait for them.

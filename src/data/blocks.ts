@@ -25,30 +25,29 @@ export async function latestMasterchainSeqno(db: Queryable): Promise<number | nu
  */
 export class MasterchainTip {
   private seen = -1;
-  private lookedAt = Number.NEGATIVE_INFINITY;
-  private looking = false;
   get highest(): number {
     return this.seen;
   }
   raise(seqno: number): void {
     if (seqno > this.seen) this.seen = seqno;
   }
+  /** Whether a masterchain block (a row's `mc_block_seqno`) is final: a later one is indexed. A lagging tip only says no more often. */
+  isFinal(seqno: number | null): boolean {
+    return seqno !== null && seqno < this.seen;
+  }
   /**
-   * Looks the highest masterchain block up again when the last look is older than `maxAgeMs`, in the background:
-   * callers go on with what is known (a tip that lags only makes fewer rows count as final, never more).
+   * Raises the tip from the database every `intervalMs`, for a process without the live watcher (which raises it
+   * on each of its polls); returns the stop function.
    */
-  refresh(db: Queryable, maxAgeMs: number, now = Date.now()): void {
-    if (this.looking || now - this.lookedAt < maxAgeMs) return;
-    this.looking = true;
-    this.lookedAt = now;
-    latestMasterchainSeqno(db)
-      .then(
+  follow(db: Queryable, intervalMs: number): () => void {
+    const timer = setInterval(() => {
+      latestMasterchainSeqno(db).then(
         (seqno) => seqno !== null && this.raise(seqno),
         () => {},
-      )
-      .finally(() => {
-        this.looking = false;
-      });
+      );
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }
 

@@ -91,7 +91,7 @@ export async function requireBlockOf<R>(db: Queryable, seqno: number, rows: R[])
  */
 export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
   await db.catchUp?.(page.seqno);
-  const belowTip = tip !== undefined && page.seqno < tip.highest;
+  const belowTip = tip?.isFinal(page.seqno) === true;
   const [rows, block] = belowTip
     ? [await transactionsByMasterchainBlock(db, page), undefined]
     : await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
@@ -110,18 +110,18 @@ const byHashes = <R extends { hash: string }>(hashes: readonly string[], rows: R
   return hashes.map((h) => byHash.get(h) ?? null);
 };
 
-/** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
-export async function transactionHeadersByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionHeaderRow | null)[]> {
-  return byHashes(
-    hashes,
-    await db.query<TransactionHeaderRow>(`${selectTransactions(TRANSACTION_HEADER_COLUMNS)} where T.hash = any($1::text[]::tonhash[])`, [hashes]),
-  );
+/** These transactions, in the order given (null for one not stored): whole rows unless `columns` names fewer. */
+export async function transactionsByHashes<R extends { hash: string } = TransactionRow>(
+  db: Queryable,
+  hashes: readonly string[],
+  columns: readonly TransactionColumn[] = TRANSACTION_COLUMNS,
+): Promise<(R | null)[]> {
+  return byHashes(hashes, await db.query<R>(`${selectTransactions(columns)} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
 }
 
-/** Whole rows of these transactions, in the order given (null for one not stored). */
-export async function transactionsByHashes(db: Queryable, hashes: readonly string[]): Promise<(TransactionRow | null)[]> {
-  return byHashes(hashes, await db.query<TransactionRow>(`${SELECT_ALL} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
-}
+/** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
+export const transactionHeadersByHashes = (db: Queryable, hashes: readonly string[]) =>
+  transactionsByHashes<TransactionHeaderRow>(db, hashes, TRANSACTION_HEADER_COLUMNS);
 
 /** The columns that identify a transaction and say whether it is final: a page read for the transaction cache. */
 export const TRANSACTION_KEY_COLUMNS: readonly TransactionColumn[] = ['hash', 'mc_block_seqno'];

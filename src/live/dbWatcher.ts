@@ -61,6 +61,7 @@ export class DatabaseFinalityWatcher {
       const ctx = createRequestContext(this.services);
       const tip = await latestMasterchainSeqno(ctx.db);
       if (tip === null) return;
+      this.services.masterchainTip?.raise(tip);
       if (this.last === null || tip < this.last) {
         // the first poll starts from now: earlier blocks were final before anyone subscribed
         this.last = tip;

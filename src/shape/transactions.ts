@@ -55,12 +55,16 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
 /** Addresses toncenter puts in a transactions response's address book: accounts, in-message sources, out-message destinations. */
 export function addressesOf(transactions: WireTransaction[]): string[] {
   const set = new Set<string>();
-  for (const t of transactions) {
-    set.add(t.account);
-    if (t.in_msg?.source) set.add(t.in_msg.source);
-    for (const m of t.out_msgs) if (m.destination) set.add(m.destination);
-  }
+  for (const t of transactions) addAddresses(set, t);
   return [...set];
+}
+
+/** A transaction's address-book addresses, added to `set`. */
+function addAddresses(set: Set<string>, t: WireTransaction): Set<string> {
+  set.add(t.account);
+  if (t.in_msg?.source) set.add(t.in_msg.source);
+  for (const m of t.out_msgs) if (m.destination) set.add(m.destination);
+  return set;
 }
 
 /** The address book for a set of raw addresses, keys sorted so the response is byte-stable. */
@@ -76,72 +80,66 @@ export async function addressBook(ctx: RequestContext, addresses: string[]): Pro
   return book;
 }
 
-/** How often a request may look the masterchain tip up again, for the transaction cache's notion of final. */
-const TIP_MAX_AGE_MS = 1000;
-
-/** A page's rows, and the cached JSON of those found in the transaction cache while reading them. */
+/** A page's rows, and the cached JSON of those of them the transaction cache holds. */
 export interface PageRows {
   rows: TransactionRow[];
-  cached?: Map<string, CachedTransaction>;
+  cached: Map<string, CachedTransaction>;
+}
+
+/** The rows, with the final ones found in the transaction cache (none when it is off). */
+export function cachedOf(ctx: RequestContext, rows: TransactionRow[]): PageRows {
+  const { transactionCache: cache, masterchainTip: tip } = ctx.services;
+  const cached = new Map<string, CachedTransaction>();
+  if (!cache?.enabled || !tip) return { rows, cached };
+  for (const row of rows) {
+    const hit = tip.isFinal(row.mc_block_seqno) ? cache.get(row.hash) : undefined;
+    if (hit) cached.set(row.hash, hit);
+  }
+  return { rows, cached };
 }
 
 /**
  * A page's rows for `transactionsResponse`, read whole; or, while most lookups hit the transaction cache, read as
- * keys first (hash and block: no description, no parsing of forty columns), the cached ones taken from the cache
- * there and then, and the others read whole by a second statement.
+ * keys first (hash and block: no description, no parsing of forty columns), and whole only for the rows the cache
+ * does not hold, by a second statement.
  */
 export async function pageRows(ctx: RequestContext, read: (columns?: readonly TransactionColumn[]) => Promise<TransactionRow[]>): Promise<PageRows> {
-  const { transactionCache: cache, masterchainTip: tip } = ctx.services;
-  if (!cache?.enabled || !tip || cache.recentHitRatio < 0.5) return { rows: await read() };
-  const keys = await read(TRANSACTION_KEY_COLUMNS);
-  const cached = new Map<string, CachedTransaction>();
-  for (const k of keys) {
-    const hit = k.mc_block_seqno !== null && k.mc_block_seqno < tip.highest ? cache.get(k.hash) : undefined;
-    if (hit) cached.set(k.hash, hit);
-  }
-  const missing = keys.filter((k) => !cached.has(k.hash)).map((k) => k.hash);
-  if (missing.length === 0) return { rows: keys, cached };
+  const cache = ctx.services.transactionCache;
+  if (!cache?.enabled || cache.recentHitRatio < 0.5) return cachedOf(ctx, await read());
+  const keys = cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS));
+  const missing = keys.rows.filter((k) => !keys.cached.has(k.hash)).map((k) => k.hash);
+  if (missing.length === 0) return keys;
   const whole = new Map((await transactionsByHashes(ctx.db, missing)).flatMap((r) => (r ? [[r.hash, r] as const] : [])));
   // a row gone between the two statements (a replica that moved back) is left out rather than half-written
-  return { rows: keys.flatMap((k) => (cached.has(k.hash) ? [k] : (whole.get(k.hash) ?? []))), cached };
+  return { rows: keys.rows.flatMap((k) => (keys.cached.has(k.hash) ? [k] : (whole.get(k.hash) ?? []))), cached: keys.cached };
 }
 
 /**
  * A page of stored transactions as TON Center's `{transactions, address_book}` (the book left empty on request).
- * Transactions of a masterchain block below the highest one indexed can never change: their JSON text comes from
- * the transaction cache when it is there, and goes into it when it was written here; the others are completed.
- * A cached transaction stands in the body as a RawTexts marker, so the response bytes are the same either way.
+ * The cached ones stand in the body as RawTexts markers of their JSON, so the response bytes are the same either
+ * way; the others are completed, and those of a final block go into the transaction cache.
  */
-export async function transactionsResponse(ctx: RequestContext, page: TransactionRow[] | PageRows, noAddressBook: boolean) {
-  const { rows, cached } = Array.isArray(page) ? { rows: page, cached: undefined } : page;
+export async function transactionsResponse(ctx: RequestContext, { rows, cached }: PageRows, noAddressBook: boolean) {
   const { transactionCache: cache, masterchainTip: tip } = ctx.services;
-  if (!cache?.enabled || !tip) {
-    const transactions = await completeTransactions(
-      ctx,
-      rows.map((row) => ({ row })),
-    );
-    return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, addressesOf(transactions)) };
-  }
-  tip.refresh(ctx.services.db, TIP_MAX_AGE_MS);
-  const highest = tip.highest;
-  const final = (row: TransactionRow) => row.mc_block_seqno !== null && row.mc_block_seqno < highest;
-  const hits = rows.map((row) => cached?.get(row.hash) ?? (final(row) && !cached ? cache.get(row.hash) : undefined));
   const completed = await completeTransactions(
     ctx,
-    rows.filter((_, i) => !hits[i]).map((row) => ({ row })),
+    rows.filter((row) => !cached.has(row.hash)).map((row) => ({ row })),
   );
   const addresses = new Set<string>();
   let next = 0;
-  const transactions = rows.map((row, i): WireTransaction | string => {
-    const hit = hits[i];
+  const transactions = rows.map((row): WireTransaction | string => {
+    const hit = cached.get(row.hash);
     if (hit) {
       for (const a of hit.addresses) addresses.add(a);
       return ctx.raw.mark(hit.json);
     }
     const wire = completed[next++];
-    const own = addressesOf([wire]);
+    if (!cache?.enabled || !tip?.isFinal(row.mc_block_seqno)) {
+      addAddresses(addresses, wire);
+      return wire;
+    }
+    const own = [...addAddresses(new Set(), wire)];
     for (const a of own) addresses.add(a);
-    if (!final(row)) return wire;
     const json = ownBytes(ctx.raw.stringify(wire));
     cache.set(row.hash, { json, addresses: own });
     return ctx.raw.mark(json);
