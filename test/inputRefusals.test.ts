@@ -193,6 +193,10 @@ describe.each(await availableBackends())('hostile parameter values on %s', (back
       [`account(address: "${ACCOUNT}") { messages(first: 1, after: "%")`, cursor(['Account.messages', '123', 'in', 'not a hash'])],
       ['traces(first: 1, after: "%")', cursor(['traces', '1', 'x'])],
       [`account(address: "${ACCOUNT}") { transactions(first: 1, after: "%")`, cursor(['Account.transactions', '1', 'extra'])],
+      // another field's cursor with filters that break a combination rule: the cursor is named, whatever else is wrong
+      ['jettonTransfers(first: 1, direction: IN, after: "%")', cursor(['nftTransfers', '1', '1', HASH])],
+      ['nftItems(first: 1, index: ["1"], after: "%")', cursor(['jettonMasters', '1'])],
+      ['dnsRecords(first: 1, before: "%")', cursor(['vestingContracts', '1'])],
     ];
     const acceptedCursors: string[] = [];
     for (const [field, value] of forged) {

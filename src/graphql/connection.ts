@@ -31,14 +31,21 @@ function decode(field: string, key: readonly KeyColumn[], argument: 'after' | 'b
 }
 
 /**
- * Refuses a cursor `field` did not issue before the field's other arguments are read, so an error names the
- * argument that is wrong rather than a combination rule it happens to break.
+ * A root connection whose arguments an operation parses into filters: a cursor this field did not issue is refused
+ * before they are read, so the error names `after`/`before` rather than a combination rule the call happens to
+ * break; then `prepare` parses them and gives the list's key and page reader.
  */
-export function checkCursors(field: string, args: DefaultConnectionArguments): void {
+export function filteredConnection<T extends object>(
+  field: string,
+  args: DefaultConnectionArguments,
+  prepare: () => { key: readonly KeyColumn[]; fetch: (page: KeysetPage) => Promise<T[]> },
+) {
   for (const argument of ['after', 'before'] as const) {
     const cursor = args[argument];
     if (cursor !== null && cursor !== undefined) envelope(field, argument, cursor);
   }
+  const { key, fetch } = prepare();
+  return keysetConnection(field, key, args, (node: T) => node, fetch);
 }
 
 /**

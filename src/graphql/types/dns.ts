@@ -7,7 +7,7 @@ import { DNS_RECORD_KEY, dnsRecordsKeyset, type DnsRecordKeyRow } from '../../da
 import { DNS_RECORDS, dnsRecordsRequest } from '../../operations/dnsRecords';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { checkCursors, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -108,15 +108,10 @@ builder.queryField('dnsRecords', (t) =>
     description:
       "The DNS records of REST's `dns/records`: those whose `wallet` record is an address, or those of exactly one domain (give exactly one of `wallet`, `domain`), in its order (shortest domain first, then by name, then by item address), as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      checkCursors('dnsRecords', args);
-      const { selector } = dnsRecordsRequest(graphqlSource(args));
-      return keysetConnection(
-        'dnsRecords',
-        DNS_RECORD_KEY,
-        args,
-        (r: DnsRecordKeyRow) => r,
-        (page) => dnsRecordsKeyset(ctx.db, selector, page),
-      );
+      return filteredConnection('dnsRecords', args, () => {
+        const { selector } = dnsRecordsRequest(graphqlSource(args));
+        return { key: DNS_RECORD_KEY, fetch: (page) => dnsRecordsKeyset(ctx.db, selector, page) };
+      });
     },
   }),
 );

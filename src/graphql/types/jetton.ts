@@ -16,7 +16,6 @@ import {
   jettonWalletsKeyset,
   type JettonBurnRow,
   type JettonEventParent,
-  type JettonMasterKeyRow,
   type JettonMasterRow,
   type JettonTransferRow,
   type JettonWalletKeyRow,
@@ -36,7 +35,7 @@ import { graphqlSource, parseParams, type RouteParams } from '../../params/spec'
 import { hasMintlessInfo, toWireJettonMaster } from '../../wire/jettons';
 import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
-import { keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata } from './metadata';
@@ -428,14 +427,10 @@ builder.queryFields((t) => ({
     description:
       "Jetton masters matching every filter (REST's `jetton/masters` filters) in REST's order (by address when addresses are given, else in the order they were first indexed), as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      const { filter } = jettonMastersRequest(graphqlSource(args));
-      return keysetConnection(
-        'jettonMasters',
-        jettonMasterKey(filter),
-        args,
-        (m: JettonMasterKeyRow) => m,
-        (page) => jettonMastersKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('jettonMasters', args, () => {
+        const { filter } = jettonMastersRequest(graphqlSource(args));
+        return { key: jettonMasterKey(filter), fetch: (page) => jettonMastersKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   jettonWallet: t.field({
@@ -452,15 +447,10 @@ builder.queryFields((t) => ({
     description:
       "Jetton wallets matching every filter (REST's `jetton/wallets` filters and `sort`), in REST's order for the filters given, each ending with the wallet id (by id; by balance then id with `sort`; by address for addresses alone; with several owners, by owner in the sort's direction, where REST keeps owners ascending), as a connection with keyset cursors: pages by balance are stable while balances change.",
     resolve: (_root, args, ctx) => {
-      const { filter, page } = jettonWalletsRequest(graphqlSource(args));
-      const key = jettonWalletKey(filter, page.sort);
-      return keysetConnection(
-        'jettonWallets',
-        key.columns,
-        args,
-        (w: JettonWalletKeyRow) => w,
-        (keyPage) => jettonWalletsKeyset(ctx.db, filter, page.sort, keyPage),
-      );
+      return filteredConnection('jettonWallets', args, () => {
+        const { filter, page } = jettonWalletsRequest(graphqlSource(args));
+        return { key: jettonWalletKey(filter, page.sort).columns, fetch: (keyPage) => jettonWalletsKeyset(ctx.db, filter, page.sort, keyPage) };
+      });
     },
   }),
   jettonTransfers: t.field({
@@ -470,14 +460,10 @@ builder.queryFields((t) => ({
     description:
       "Jetton transfers matching every filter (REST's `jetton/transfers` filters: owners with `direction`, wallets, jetton, windows, `completeTracesOnly`), aborted ones left out, newest (highest lt, then transaction hash) first whatever the windows, as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      const { filter } = jettonTransfersRequest(graphqlSource(args));
-      return keysetConnection(
-        'jettonTransfers',
-        JETTON_EVENT_KEY,
-        args,
-        (x: TransferRef) => x,
-        (page) => jettonTransfersKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('jettonTransfers', args, () => {
+        const { filter } = jettonTransfersRequest(graphqlSource(args));
+        return { key: JETTON_EVENT_KEY, fetch: (page): Promise<TransferRef[]> => jettonTransfersKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   jettonBurns: t.field({
@@ -487,14 +473,10 @@ builder.queryFields((t) => ({
     description:
       "Jetton burns matching every filter (REST's `jetton/burns` filters), aborted ones included, newest (highest lt, then transaction hash) first whatever the windows, as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      const { filter } = jettonBurnsRequest(graphqlSource(args));
-      return keysetConnection(
-        'jettonBurns',
-        JETTON_EVENT_KEY,
-        args,
-        (x: JettonBurnRow) => x,
-        (page) => jettonBurnsKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('jettonBurns', args, () => {
+        const { filter } = jettonBurnsRequest(graphqlSource(args));
+        return { key: JETTON_EVENT_KEY, fetch: (page) => jettonBurnsKeyset(ctx.db, filter, page) };
+      });
     },
   }),
 }));

@@ -19,7 +19,7 @@ import { parseOrderActions, type OrderAction as OrderActionModel } from '../../m
 import { MULTISIG_ORDERS, MULTISIG_WALLETS, multisigOrdersRequest, multisigWalletsRequest } from '../../operations/multisig';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { checkCursors, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -356,15 +356,10 @@ builder.queryFields((t) => ({
     description:
       "Multisig v2 wallets matching every filter (REST's `multisig/wallets` filters: give `address` or `walletAddress`, a signer or proposer), newest first (by id, unique), as a connection with keyset cursors; their orders are the `orders` connection.",
     resolve: (_root, args, ctx) => {
-      checkCursors('multisigWallets', args);
-      const { filter } = multisigWalletsRequest(graphqlSource(args));
-      return keysetConnection(
-        'multisigWallets',
-        multisigKey(filter.members.length > 0),
-        args,
-        (m: MultisigKeyRow) => m,
-        (page) => multisigsKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('multisigWallets', args, () => {
+        const { filter } = multisigWalletsRequest(graphqlSource(args));
+        return { key: multisigKey(filter.members.length > 0), fetch: (page) => multisigsKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   multisigOrders: t.field({
@@ -374,15 +369,10 @@ builder.queryFields((t) => ({
     description:
       "Multisig orders matching every filter (REST's `multisig/orders` filters: give `address` or `multisigAddress`), newest first (by id, unique), as a connection with keyset cursors; their actions are read from the BOC when `actions` is selected.",
     resolve: (_root, args, ctx) => {
-      checkCursors('multisigOrders', args);
-      const { filter } = multisigOrdersRequest(graphqlSource(args));
-      return keysetConnection(
-        'multisigOrders',
-        MULTISIG_ORDER_KEY,
-        args,
-        (o: MultisigOrderRow) => o,
-        (page) => multisigOrdersKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('multisigOrders', args, () => {
+        const { filter } = multisigOrdersRequest(graphqlSource(args));
+        return { key: MULTISIG_ORDER_KEY, fetch: (page) => multisigOrdersKeyset(ctx.db, filter, page) };
+      });
     },
   }),
 }));

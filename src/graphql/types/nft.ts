@@ -14,7 +14,6 @@ import {
   nftItemsKeyset,
   nftTransfersKeyset,
   parentItemFilter,
-  type NftCollectionKeyRow,
   type NftCollectionRow,
   type NftItemKeyRow,
   type NftItemParent,
@@ -29,7 +28,7 @@ import { graphqlSource, parseParams, type RouteParams } from '../../params/spec'
 import { goMap } from '../../wire/goJson';
 import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
 import { builder } from '../builder';
-import { keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, perAddressComplexity, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata } from './metadata';
@@ -480,14 +479,10 @@ builder.queryFields((t) => ({
     description:
       "NFT collections matching every filter (REST's `nft/collections` filters), in the order they were first indexed (by id), as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      const { filter } = nftCollectionsRequest(graphqlSource(args));
-      return keysetConnection(
-        'nftCollections',
-        NFT_COLLECTION_KEY,
-        args,
-        (c: NftCollectionKeyRow) => c,
-        (page) => nftCollectionsKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('nftCollections', args, () => {
+        const { filter } = nftCollectionsRequest(graphqlSource(args));
+        return { key: NFT_COLLECTION_KEY, fetch: (page) => nftCollectionsKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   nftItem: t.field({
@@ -504,14 +499,10 @@ builder.queryFields((t) => ({
     description:
       "NFT items matching every filter (REST's `nft/items` filters and checks), as a connection with keyset cursors, in TON Center's order for the filters with a unique tie-break: by owner (the real owner with `includeOnSale`), collection, index, address when owners are given; by index, address within one collection; by last transaction lt, address (newest first) with `sortByLastTransactionLt`; by id otherwise. Each order is served by an index, so a deep page costs what the first does.",
     resolve: (_root, args, ctx) => {
-      const { filter } = nftItemsRequest(graphqlSource(args));
-      return keysetConnection(
-        'nftItems',
-        nftItemKey(filter).columns,
-        args,
-        (i: NftItemKeyRow) => i,
-        (page) => nftItemsKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('nftItems', args, () => {
+        const { filter } = nftItemsRequest(graphqlSource(args));
+        return { key: nftItemKey(filter).columns, fetch: (page) => nftItemsKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   nftTransfers: t.field({
@@ -521,14 +512,10 @@ builder.queryFields((t) => ({
     description:
       "NFT transfers matching every filter (REST's `nft/transfers` filters), aborted ones included, newest (highest lt, then transaction hash) first whatever the windows, as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      const { filter } = nftTransfersRequest(graphqlSource(args));
-      return keysetConnection(
-        'nftTransfers',
-        NFT_TRANSFER_KEY,
-        args,
-        (x: NftTransferRow) => x,
-        (page) => nftTransfersKeyset(ctx.db, filter, page),
-      );
+      return filteredConnection('nftTransfers', args, () => {
+        const { filter } = nftTransfersRequest(graphqlSource(args));
+        return { key: NFT_TRANSFER_KEY, fetch: (page) => nftTransfersKeyset(ctx.db, filter, page) };
+      });
     },
   }),
   nftSales: t.field({

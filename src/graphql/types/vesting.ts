@@ -7,7 +7,7 @@ import { VESTING_KEY, vestingContractsKeyset, type VestingKeyRow, type VestingRo
 import { VESTING, vestingRequest, WHITELIST_PER_CONTRACT } from '../../operations/vesting';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { checkCursors, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -132,15 +132,10 @@ builder.queryField('vestingContracts', (t) =>
     description:
       "Vesting contracts (REST's `vesting`: by `contractAddress`, or by `walletAddress` as owner or sender, whitelisted too with `checkWhitelist`; give exactly one), in the order they were first indexed (by id, unique), as a connection with keyset cursors.",
     resolve: (_root, args, ctx) => {
-      checkCursors('vestingContracts', args);
-      const { selector } = vestingRequest(graphqlSource(args));
-      return keysetConnection(
-        'vestingContracts',
-        VESTING_KEY,
-        args,
-        (v: VestingKeyRow) => v,
-        (page) => vestingContractsKeyset(ctx.db, selector, page),
-      );
+      return filteredConnection('vestingContracts', args, () => {
+        const { selector } = vestingRequest(graphqlSource(args));
+        return { key: VESTING_KEY, fetch: (page) => vestingContractsKeyset(ctx.db, selector, page) };
+      });
     },
   }),
 );
