@@ -137,12 +137,13 @@ function route<R>(
   request: (source: ParamSource) => R,
   run: (ctx: RequestContext, request: R, settings: RequestSettings) => ReturnType<Run>,
   weight?: (request: R) => number,
+  forwarded?: (request: R) => boolean,
 ): Route {
   return {
     spec,
     parse: (source) => {
       const parsed = request(source);
-      return { run: (ctx, settings) => run(ctx, parsed, settings), weight: weight?.(parsed) };
+      return { run: (ctx, settings) => run(ctx, parsed, settings), weight: weight?.(parsed), forwarded: forwarded?.(parsed) };
     },
   };
 }
@@ -435,7 +436,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...(['addressInformation', 'account'] as const).map((name) =>
     rest(
       name,
-      route(ADDRESS_INFORMATION, accountAddressRequest, accounts.getAddressInformation),
+      // use_v2=true waits on TON_API_V2_URL, not on the database: it holds no limiter turn
+      route(ADDRESS_INFORMATION, accountAddressRequest, accounts.getAddressInformation, undefined, (r) => r.useV2),
       {
         summary: `${name === 'account' ? 'Alias of /addressInformation: ' : ''}an account's balance, code, data, last transaction and status (TON HTTP API v2's shape, from the index)`,
         ok: { description: 'the account (an `uninit` stub with a zero balance when the index has no state of it)', schema: 'AddressInformation' },
@@ -447,7 +449,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...(['walletInformation', 'wallet'] as const).map((name) =>
     rest(
       name,
-      route(WALLET_INFORMATION, accountAddressRequest, accounts.getWalletInformation),
+      route(WALLET_INFORMATION, accountAddressRequest, accounts.getWalletInformation, undefined, (r) => r.useV2),
       {
         summary: `${name === 'wallet' ? 'Alias of /walletInformation: ' : ''}a wallet's balance, type, seqno, wallet id, last transaction and status (TON HTTP API v2's shape, from the index)`,
         ok: { description: 'the wallet (an `uninit` stub when the index has no state of the account)', schema: 'WalletInformation' },
