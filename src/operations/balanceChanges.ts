@@ -1,7 +1,6 @@
 /** balanceChanges: the nanotons, fees and jetton amounts a trace (or one of its actions) moved, per address. */
 import type { RequestContext } from '../context';
 import { traceOfAction } from '../data/balanceChanges';
-import { messagesByTransactions } from '../data/messages';
 import { transactionsByTraces } from '../data/traces';
 import { ApiError, badInput, notFound } from '../errors';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
@@ -56,8 +55,8 @@ const message = (m: MessageWithContent): BalanceMessage => ({
 
 /**
  * The balance changes of stored traces and of their actions, each as `findBalanceChanges` computes one, in a
- * fixed number of statements however many traces (transactions, messages, actions, jetton wallets: one each, the
- * last two through the request's loaders).
+ * fixed number of statements however many traces (trace headers, transactions, messages, actions, jetton wallets:
+ * one each, all but the transactions through the request's loaders).
  * A trace that cannot be computed gets its error in its place: 404 `trace or action not found` when the trace
  * has no transaction, 422 for one past MAX_TRACE_TRANSACTIONS.
  */
@@ -87,11 +86,15 @@ export async function tracesBalanceChanges(ctx: RequestContext, traceIds: readon
   });
   if (computed.length === 0) return answer();
   const rows = computed.flatMap((id) => lists.get(id)!);
-  const messages = await messagesByTransactions(
-    ctx.db,
-    rows.map((r) => r.hash),
+  // through the request's loader: a GraphQL selection that also reads these transactions' messages shares the statement
+  const messages = await ctx.loaders.messagesByTransaction.loadMany(rows.map((r) => r.hash));
+  const messagesOf = new Map(
+    rows.map((r, i) => {
+      const list = messages[i];
+      if (list instanceof Error) throw list;
+      return [r.hash, list];
+    }),
   );
-  const messagesOf = new Map(rows.map((r, i) => [r.hash, messages[i]]));
   const stored = await ctx.loaders.actionsByTrace.loadMany(computed);
   const changes = await Promise.all(
     computed.map((id, i) => {
