@@ -28,6 +28,9 @@ export function parseOpcode(input: unknown): number | undefined {
 }
 
 /** Stored signed int32 opcode to the spec's unsigned 32-bit integer. */
+/** A numeric column read as text, as a JavaScript number (for values that fit one: times, counts, ratios). */
+export const numberOrNull = (v: string | null): number | null => (v === null ? null : Number(v));
+
 export const opcodeToUnsigned = (stored: number | null): number | null => (stored === null ? null : stored >>> 0);
 
 /** An opcode in toncenter's own wire form, `"0x%08x"` (lowercase), as action details carry it. */

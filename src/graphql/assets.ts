@@ -7,7 +7,6 @@ import type DataLoader from 'dataloader';
 import type { RequestContext } from '../context';
 import { parseAddress } from '../encoding/address';
 import type { RouteParams } from '../params/spec';
-import { toWireMetadata } from '../wire/metadata';
 import { payloadKey } from '../wire/payload';
 import { builder } from './builder';
 import { Trace, traceById } from './types/trace';
@@ -20,12 +19,6 @@ export const accountOf = (address: string | null | undefined) => (address && par
 export const loadAt = <R>(loader: DataLoader<string, R>, address: string | null) => {
   const account = accountOf(address);
   return account ? loader.load(account.address) : null;
-};
-
-/** The token metadata of an address (`metadata[address]`), null when it has none. */
-export const metadataOf = async (address: string, ctx: RequestContext) => {
-  const entry = toWireMetadata(await ctx.loaders.metadata.load(address))[address];
-  return entry ? { address, ...entry } : null;
 };
 
 /** A payload BOC as the typed body union, decoded once per process (the REST routes' `decoded_*_payload`, typed). */

@@ -1,3 +1,4 @@
+import { numberOrNull } from '../encoding/numbers';
 import { TOO_LARGE_WARNING } from '../traces/size';
 import type { Trace } from '../traces/model';
 import { buildTree, type TreeNode } from '../traces/tree';
@@ -31,7 +32,6 @@ function toWireNode(node: TreeNode, txs: Map<string, WireTransaction>): WireTrac
   };
 }
 
-const num = (v: string | null) => (v === null ? null : Number(v));
 const seqno = (v: number | null) => (v === null ? null : String(v));
 
 /** A Trace in the v3 wire form (toncenter's key order), its transactions already completed. */
@@ -54,9 +54,9 @@ export function toWireTrace(trace: Trace, txs: Map<string, WireTransaction>, act
     end_utime: h.end_utime,
     trace_info: {
       trace_state: h.state,
-      messages: num(h.edges_),
-      transactions: num(h.nodes_),
-      pending_messages: num(h.pending_edges_),
+      messages: numberOrNull(h.edges_),
+      transactions: numberOrNull(h.nodes_),
+      pending_messages: numberOrNull(h.pending_edges_),
       classification_state: h.classification_state,
     },
     is_incomplete: trace.incomplete ?? false,

@@ -3,13 +3,12 @@ import { ACCOUNT } from '../../operations/account';
 import { graphqlSource, parseParams } from '../../params/spec';
 import { routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
-import { toWireMetadata } from '../../wire/metadata';
 import { builder } from '../builder';
 import { pageComplexity } from '../connection';
 import { AccountState } from './accountState';
 import { AddressBookEntry } from './addressBook';
 import { accountMessageConnection, MessageConnection } from './message';
-import { AddressMetadata } from './metadata';
+import { AddressMetadata, metadataOf } from './metadata';
 import { Transaction, TransactionConnection, transactionConnection } from './transaction';
 import { TraceConnection, traceConnection } from './trace';
 import { ActionConnection, actionConnection } from './action';
@@ -74,10 +73,7 @@ export const Account = builder.objectRef<{ address: string }>('Account').impleme
       nullable: true,
       description:
         "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[address]`); null otherwise.",
-      resolve: async (a, _args, ctx) => {
-        const entry = toWireMetadata(await ctx.loaders.metadata.load(a.address))[a.address];
-        return entry ? { address: a.address, ...entry } : null;
-      },
+      resolve: (a, _args, ctx) => metadataOf(a.address, ctx),
     }),
     transactions: t.field({
       type: TransactionConnection,

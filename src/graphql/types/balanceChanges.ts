@@ -59,7 +59,7 @@ const JettonAmountChange = builder.objectRef<JettonAmount>('JettonAmountChange')
 
 const amounts = (map: Map<string, bigint>): Amount[] => byAddress(map).map(([address, nanotons]) => ({ address, nanotons }));
 
-export const BalanceChanges = builder.objectRef<Changes>('BalanceChanges').implement({
+const BalanceChanges = builder.objectRef<Changes>('BalanceChanges').implement({
   description:
     "What a trace or an action moved, per address, as TON Center's `balanceChanges` computes it: nanotons net of fees, the fees, and jetton amounts. REST gives maps keyed by address; here they are lists sorted by address (then by jetton master), so every field is typed.",
   fields: (t) => ({

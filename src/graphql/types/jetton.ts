@@ -33,16 +33,13 @@ import {
 import { JETTON_WALLETS, jettonWalletsRequest } from '../../operations/jettonWallets';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { hasMintlessInfo, toWireJettonMaster } from '../../wire/jettons';
-import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, loadAt, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { Account } from './account';
-import { AddressMetadata } from './metadata';
+import { AddressMetadata, metadataOf } from './metadata';
 import { ParsedBody } from './parsedBody';
-
-/** A transfer as GraphQL holds it: its row, its forward payload completed from the body once that was read (root pages read it lazily). */
-type TransferRef = JettonTransferRow & Partial<Pick<JettonTransferModel, 'forward_payload_inline'>>;
 
 const MASTER_ADDRESS = addressRoute('jetton master');
 const WALLET_ADDRESS = addressRoute('jetton wallet');
@@ -52,10 +49,10 @@ const HOLDINGS = {
   params: { exclude_zero_balance: JETTON_WALLETS.params.exclude_zero_balance },
 } as const satisfies RouteParams;
 
-export const JettonMaster = builder.objectRef<JettonMasterRow>('JettonMaster');
-export const JettonWallet = builder.objectRef<JettonWalletRow>('JettonWallet');
-export const JettonTransfer = builder.objectRef<TransferRef>('JettonTransfer');
-export const JettonBurn = builder.objectRef<JettonBurnRow>('JettonBurn');
+const JettonMaster = builder.objectRef<JettonMasterRow>('JettonMaster');
+const JettonWallet = builder.objectRef<JettonWalletRow>('JettonWallet');
+const JettonTransfer = builder.objectRef<JettonTransferRow>('JettonTransfer');
+const JettonBurn = builder.objectRef<JettonBurnRow>('JettonBurn');
 
 const JettonMasterConnection = builder.connectionObject(
   { type: JettonMaster, name: 'JettonMasterConnection', description: 'A page of jetton masters with keyset cursors (Relay connection).' },
@@ -94,7 +91,7 @@ const parentTransfers = (field: string, of: JettonEventParent, address: string, 
     field,
     JETTON_EVENT_KEY,
     args,
-    (x: TransferRef) => x,
+    (x: JettonTransferRow) => x,
     (page) => ctx.loaders.jettons.transferPages.load({ parent: address, group: of, page }),
   );
 
@@ -113,11 +110,18 @@ const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>)
   excludeZeroBalance: parseParams(HOLDINGS, graphqlSource(args)).exclude_zero_balance === true,
 });
 
+/** Each transfer row's completed form, made once however many of its payload fields a selection reads. */
+const completions = new WeakMap<JettonTransferRow, Promise<JettonTransferModel>>();
+
 /** The transfer with its forward payload as REST serves it: the stored one, else the inline one of its in-message body (read in one batch per tick). */
-const completed = async (x: TransferRef, ctx: RequestContext): Promise<JettonTransferModel> =>
-  x.forward_payload_inline !== undefined
-    ? (x as JettonTransferModel)
-    : withInlineForwardPayload(x, x.forward_payload !== null ? null : await ctx.loaders.jettons.inMessageBody.load(x.tx_hash));
+function completed(x: JettonTransferRow, ctx: RequestContext): Promise<JettonTransferModel> {
+  let done = completions.get(x);
+  if (!done) {
+    done = (async () => withInlineForwardPayload(x, x.forward_payload !== null ? null : await ctx.loaders.jettons.inMessageBody.load(x.tx_hash)))();
+    completions.set(x, done);
+  }
+  return done;
+}
 
 JettonMaster.implement({
   description:
@@ -462,7 +466,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       return filteredConnection('jettonTransfers', args, () => {
         const { filter } = jettonTransfersRequest(graphqlSource(args));
-        return { key: JETTON_EVENT_KEY, fetch: (page): Promise<TransferRef[]> => jettonTransfersKeyset(ctx.db, filter, page) };
+        return { key: JETTON_EVENT_KEY, fetch: (page) => jettonTransfersKeyset(ctx.db, filter, page) };
       });
     },
   }),

@@ -4,6 +4,7 @@ import { graphqlSource } from '../../params/spec';
 import { findMetadata, METADATA, metadataRequest } from '../../operations/addressBook';
 import { toWireMetadata } from '../../wire/metadata';
 import { routeArgs } from '../params';
+import type { RequestContext } from '../../context';
 
 const TokenInfo = builder.objectRef<WireTokenInfo>('TokenInfo').implement({
   description:
@@ -70,3 +71,9 @@ builder.queryField('metadata', (t) =>
       Object.entries(toWireMetadata(await findMetadata(ctx, metadataRequest(graphqlSource(args))))).map(([address, entry]) => ({ address, ...entry })),
   }),
 );
+
+/** The token metadata of an address (`metadata[address]`), null when it has none. */
+export const metadataOf = async (address: string, ctx: RequestContext) => {
+  const entry = toWireMetadata(await ctx.loaders.metadata.load(address))[address];
+  return entry ? { address, ...entry } : null;
+};

@@ -3,6 +3,7 @@
  * `multisig/wallets` and `multisig/orders` as connections with keyset cursors, the orders' actions typed, and
  * `Account.multisigs` (the multisigs an account signs or proposes for), each navigation batched by a loader.
  */
+import { numberOrNull } from '../../encoding/numbers';
 import { Cell } from '@ton/core';
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { RequestContext } from '../../context';
@@ -28,8 +29,8 @@ import { MessageContent } from './message';
 /** A multisig as a list of an account's holds it: with the account, so its edge can say how it takes part. */
 type MemberMultisig = MultisigKeyRow & { member: string };
 
-export const Multisig = builder.objectRef<MultisigRow & { id?: string }>('Multisig');
-export const MultisigOrder = builder.objectRef<MultisigOrderRow>('MultisigOrder');
+const Multisig = builder.objectRef<MultisigRow & { id?: string }>('Multisig');
+const MultisigOrder = builder.objectRef<MultisigOrderRow>('MultisigOrder');
 
 const MultisigRole = builder.enumType('MultisigRole', {
   description: 'How an account takes part in a multisig.',
@@ -74,8 +75,6 @@ const MultisigOrderConnection = builder.connectionObject(
 /** An address list column as accounts, in its order (an item that is not a raw address is null). */
 const accountsOf = (addresses: string[] | null) => addresses?.map(accountOf) ?? [];
 
-const int = (v: string | null) => (v === null ? null : Number(v));
-
 Multisig.implement({
   description:
     'A multisig v2 wallet (ton-indexer `multisig`): its signers approve orders, its proposers propose them, and an order runs once `threshold` signers approved it.',
@@ -88,7 +87,11 @@ Multisig.implement({
       description: 'The seqno the next order will take (a new order may also take any free seqno when the multisig allows it).',
       resolve: (m) => m.next_order_seqno,
     }),
-    threshold: t.int({ nullable: true, description: 'How many signers must approve an order for it to run.', resolve: (m) => int(m.threshold) }),
+    threshold: t.int({
+      nullable: true,
+      description: 'How many signers must approve an order for it to run.',
+      resolve: (m) => numberOrNull(m.threshold),
+    }),
     signerAddresses: t.stringList({
       nullable: true,
       description: 'Its signers, raw, in their index order (an approval mask counts bits in it).',
@@ -157,7 +160,7 @@ MultisigOrder.implement({
     threshold: t.int({
       nullable: true,
       description: "How many approvals it needs to run (the multisig's threshold when it was made).",
-      resolve: (o) => int(o.threshold),
+      resolve: (o) => numberOrNull(o.threshold),
     }),
     sentForExecution: t.exposeBoolean('sent_for_execution', {
       nullable: true,
@@ -169,7 +172,7 @@ MultisigOrder.implement({
       description: 'Which signers approved it: bit i set for signer i of `signers`.',
       resolve: (o) => o.approvals_mask,
     }),
-    approvalsNum: t.int({ nullable: true, description: 'How many signers approved it.', resolve: (o) => int(o.approvals_num) }),
+    approvalsNum: t.int({ nullable: true, description: 'How many signers approved it.', resolve: (o) => numberOrNull(o.approvals_num) }),
     approvals: t.field({
       type: [Account],
       nullable: { list: false, items: true },

@@ -26,19 +26,19 @@ import { findNftSales, NFT_SALES, nftSalesRequest } from '../../operations/nftSa
 import { NFT_TRANSFERS, nftTransfersRequest } from '../../operations/nftTransfers';
 import { graphqlSource, parseParams, type RouteParams } from '../../params/spec';
 import { goMap } from '../../wire/goJson';
-import { accountOf, addressRoute, eventFields, eventLists, loadAt, metadataOf, parsedPayload } from '../assets';
+import { accountOf, addressRoute, eventFields, eventLists, loadAt, parsedPayload } from '../assets';
 import { builder } from '../builder';
 import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
 import { OFFSET_PAGING, perAddressComplexity, routeArgs } from '../params';
 import { Account } from './account';
-import { AddressMetadata } from './metadata';
+import { AddressMetadata, metadataOf } from './metadata';
 import { ParsedBody } from './parsedBody';
 
 const COLLECTION_ADDRESS = addressRoute('collection');
 const ITEM_ADDRESS = addressRoute('item');
 
 /** Account.nfts' own filters, checked as the routes check theirs. */
-export const ACCOUNT_NFTS = {
+const ACCOUNT_NFTS = {
   params: {
     include_on_sale: {
       kind: 'boolean',
@@ -49,9 +49,9 @@ export const ACCOUNT_NFTS = {
   },
 } as const satisfies RouteParams;
 
-export const NftCollection = builder.objectRef<NftCollectionRow>('NftCollection');
+const NftCollection = builder.objectRef<NftCollectionRow>('NftCollection');
 export const NftItem = builder.objectRef<NftItemRow>('NftItem');
-export const NftTransfer = builder.objectRef<NftTransferRow>('NftTransfer');
+const NftTransfer = builder.objectRef<NftTransferRow>('NftTransfer');
 
 const NftItemConnection = builder.connectionObject(
   { type: NftItem, name: 'NftItemConnection', description: 'A page of NFT items with keyset cursors (Relay connection).' },
@@ -310,7 +310,7 @@ const NAMES: Record<NftSaleModel['type'], string> = { getgems_sale: 'GetgemsSale
 /** The item a sale sells: its own address for a Telemint item. */
 const nftAddressOf = (s: NftSaleModel) => (s.type === 'getgems_sale' ? s.row.nft_address : s.type === 'getgems_auction' ? s.row.nft_addr : s.row.address);
 
-export const NftSale = builder.interfaceRef<NftSaleModel>('NftSale').implement({
+const NftSale = builder.interfaceRef<NftSaleModel>('NftSale').implement({
   description:
     "A contract selling an NFT (REST's `nft/sales` entry): a GetGems fixed-price sale, a GetGems auction, or a Telemint item (a Fragment username or number) with its own auction.",
   resolveType: (s) => NAMES[s.type],

@@ -22,13 +22,12 @@ import { graphqlSource, parseParams } from '../../params/spec';
 import { limitComplexity, routeArgs } from '../params';
 import type { TraceTransaction } from '../../traces/model';
 import { toWireAddressBookEntry } from '../../wire/addressBook';
-import { toWireMetadata } from '../../wire/metadata';
 import { toWireAccountState, toWireBlockRef, toWireDescription } from '../../wire/transaction';
 import { builder } from '../builder';
 import { badUserInput } from '../errors';
 import { AccountState } from './accountState';
 import { AddressBookEntry } from './addressBook';
-import { AddressMetadata } from './metadata';
+import { AddressMetadata, metadataOf } from './metadata';
 import { BlockRef } from './blockRef';
 import { TransactionDescription } from './description';
 import { AccountStatus, Finality } from './enums';
@@ -259,10 +258,7 @@ export const Transaction = builder.loadableObject('Transaction', {
       nullable: true,
       description:
         "Token metadata when the account is a jetton wallet or master, an NFT item or collection (TON Center v3's `metadata[account]`); null otherwise.",
-      resolve: async (tx, _args, ctx) => {
-        const entry = toWireMetadata(await ctx.loaders.metadata.load(tx.row.account))[tx.row.account];
-        return entry ? { address: tx.row.account, ...entry } : null;
-      },
+      resolve: (tx, _args, ctx) => metadataOf(tx.row.account, ctx),
     }),
   }),
 });

@@ -4,6 +4,7 @@
  * edge saying which), batched by loaders.
  */
 import { VESTING_KEY, vestingContractsKeyset, type VestingKeyRow, type VestingRole as VestingRoleValue, type WalletVestingRow } from '../../data/vesting';
+import { numberOrNull } from '../../encoding/numbers';
 import { VESTING, vestingRequest, WHITELIST_PER_CONTRACT } from '../../operations/vesting';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
@@ -11,8 +12,6 @@ import { filteredConnection, keysetConnection, pageComplexity } from '../connect
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
-
-const int = (v: string | number | null) => (v === null ? null : Number(v));
 
 const VestingContract = builder.objectRef<VestingKeyRow>('VestingContract').implement({
   description:
@@ -24,17 +23,17 @@ const VestingContract = builder.objectRef<VestingKeyRow>('VestingContract').impl
       description: 'The vesting contract as an account (its state, balance, history, …).',
       resolve: (v) => ({ address: v.address }),
     }),
-    startTime: t.int({ nullable: true, description: 'Unix time (seconds) the vesting starts.', resolve: (v) => int(v.vesting_start_time) }),
+    startTime: t.int({ nullable: true, description: 'Unix time (seconds) the vesting starts.', resolve: (v) => numberOrNull(v.vesting_start_time) }),
     totalDuration: t.int({
       nullable: true,
       description: 'Seconds from the start until everything is released.',
-      resolve: (v) => int(v.vesting_total_duration),
+      resolve: (v) => numberOrNull(v.vesting_total_duration),
     }),
-    unlockPeriod: t.int({ nullable: true, description: 'Seconds between two releases.', resolve: (v) => int(v.unlock_period) }),
+    unlockPeriod: t.int({ nullable: true, description: 'Seconds between two releases.', resolve: (v) => numberOrNull(v.unlock_period) }),
     cliffDuration: t.int({
       nullable: true,
       description: 'Seconds from the start before anything is released (0: no cliff).',
-      resolve: (v) => int(v.cliff_duration),
+      resolve: (v) => numberOrNull(v.cliff_duration),
     }),
     totalAmount: t.field({ type: 'BigInt', nullable: true, description: 'Nanotons locked in total.', resolve: (v) => v.vesting_total_amount }),
     senderAddress: t.exposeString('vesting_sender_address', { nullable: true, description: 'Who funded the vesting, raw.' }),
