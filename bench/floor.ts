@@ -1,8 +1,8 @@
 // The floor: the least a server can do to answer GET /api/v3/transactionsByMasterchainBlock?seqno=,
 // /api/v3/transactions?account= (one raw address, as stored) and /api/v3/jetton/wallets?jetton_address=&sort=desc (a
 // jetton's holders by balance) with the same JSON. node:http and one pg Pool, no
-// routing, validation, loaders or context; the same three round trips the data allows (page, then messages and
-// states together, then the address book), as prepared statements. It reuses the row-to-JSON functions only so
+// routing, validation, loaders or context; the round trips the data allows (a transaction page: the page, then
+// messages and states together, then the address book; a holder page: the page, then the book), as prepared statements. It reuses the row-to-JSON functions only so
 // the bytes are identical (bench/run.ts compares every request's answer with the service's before timing it);
 // everything else is written out by hand.
 import { createServer } from 'node:http';

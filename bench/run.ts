@@ -95,7 +95,8 @@ const serviceEnv = Object.fromEntries(
  * Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. With `sameAs`, every
  * request must first get the same bytes from `proc` as from that server (the floor does the service's work).
  * With `sequence`, the requests are one sequence that all connections take their next request from, in order
- * (autocannon otherwise walks the list once per connection); then only the first 50 are compared.
+ * (autocannon otherwise cycles through the list on every connection, so 16 connections would ask the same
+ * requests in step); then only the first 50 are compared, and a run that uses the sequence up says so.
  */
 async function scenario(
   name: string,
@@ -135,6 +136,8 @@ async function scenario(
         ]
       : requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
   });
+  if (opts.sequence && next > requests.length)
+    console.error(`  ${name}: the sequence of ${requests.length} requests was used up and began again (${next} sent)`);
   const bad =
     result.errors +
     result.timeouts +
@@ -502,8 +505,8 @@ async function main() {
       if (a.peer && !peer) continue;
       const floorName = `floor: node:http + pg, ${a.name.replace(/^REST /, '')}`;
       if (a.floor) add(await scenario(floorName, floor, a.requests, { serves: [a.name], sameAs: uncached }));
-      const versus = a.floor ? floorName : a.versus && (a.versus.startsWith('PostGraphile') && !peer ? undefined : a.versus);
-      add(await scenario(a.name, a.peer && peer ? peer : uncached, a.requests, { versus, serves: a.serves }));
+      const versus = a.floor ? floorName : a.versus;
+      add(await scenario(a.name, a.peer ? peer! : uncached, a.requests, { versus, serves: a.serves }));
     }
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));

@@ -197,6 +197,9 @@ describe.skipIf(!(await postgresAvailable()))('asset query plans on PostgreSQL',
     const whitelisted = await plan((q) => vestingContracts(q, { wallets: [owner], checkWhitelist: true }, { ...page, sort: 'asc' }));
     expectIndexed(whitelisted, 'vesting_contracts');
     expectIndexed(whitelisted, 'vesting_whitelist', ['vesting_index_1']);
+    // each role its own branch on its own index
+    expect(whitelisted).toMatch(/vesting_index_3/);
+    expect(whitelisted).toMatch(/vesting_index_2/);
     expectIndexed(await plan((q) => whitelistsOf(q, [addr('4', 3), addr('4', 4)])), 'vesting_whitelist', ['vesting_whitelist_pkey']);
   });
 
