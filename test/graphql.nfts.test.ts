@@ -311,10 +311,11 @@ describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
     it('the twin of nft/collections: the same collections, by id, paged both ways', async () => {
       const doc = (paging: string) =>
         `query ($size: Int, $cursor: String, $owner: [String!]) { nftCollections(${paging}, ownerAddress: $owner) { ${page(FIELDS)} } }`;
-      expect(await walk(doc, (d) => d.nftCollections, {}, 1)).toEqual((await rest('nft/collections')).nft_collections.map(restCollection));
-      expect(await walk(doc, (d) => d.nftCollections, { owner: [O2] }, 1)).toEqual(
-        (await rest(`nft/collections?owner_address=${O2}`)).nft_collections.map(restCollection),
-      );
+      const all = (await rest('nft/collections')).nft_collections.map(restCollection);
+      const owned = (await rest(`nft/collections?owner_address=${O2}`)).nft_collections.map(restCollection);
+      expect([all.length, owned.length].every((n) => n > 0)).toBe(true);
+      expect(await walk(doc, (d) => d.nftCollections, {}, 1)).toEqual(all);
+      expect(await walk(doc, (d) => d.nftCollections, { owner: [O2] }, 1)).toEqual(owned);
       expect(await failure('{ nftCollections(collectionAddress: ["x"]) { edges { cursor } } }')).toMatchObject({
         message: (await restError('nft/collections?collection_address=x')).replace('collection_address', 'collectionAddress'),
       });
