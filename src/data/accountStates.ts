@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { boundValues, keyset, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, type KeyColumn, type KeysetPage, oneEach } from './sql';
 import type { AccountStateRow } from './rows';
 
 /** Batch function for the account-state-by-hash loader. */
@@ -9,8 +9,7 @@ export async function accountStatesByHashes(db: Queryable, hashes: readonly stri
        from account_states where hash = any($1::text[]::tonhash[])`,
     [hashes],
   );
-  const byHash = new Map(rows.map((r) => [r.hash, r]));
-  return hashes.map((h) => byHash.get(h) ?? null);
+  return oneEach(hashes, rows, (r) => r.hash);
 }
 
 /** An account's latest state (ton-indexer `latest_account_states`), with its BOCs and its last transaction. */
@@ -31,8 +30,7 @@ export async function latestStatesByAccounts(db: Queryable, accounts: readonly s
        from latest_account_states where account = any($1::text[])`,
     [accounts],
   );
-  const byAccount = new Map(rows.map((r) => [r.account, r]));
-  return accounts.map((a) => byAccount.get(a) ?? null);
+  return oneEach(accounts, rows, (r) => r.account);
 }
 
 /** A latest state with its contract's get-method ids (`contract_methods`, null without a row), as `accountStates` reads it. */
@@ -104,6 +102,5 @@ export function accountsByBalanceKeyset(db: Queryable, page: KeysetPage): Promis
 /** Batch function of the state-with-methods loader, by account: the data cell and get-methods, no code cell (wallets, interfaces). */
 export async function statesWithMethodsByAccounts(db: Queryable, accounts: readonly string[]): Promise<(AccountStateFullRow | null)[]> {
   const rows = await latestStatesWithMethods(db, { accounts, codeHashes: [], cells: 'data' });
-  const byAccount = new Map(rows.map((r) => [r.account, r]));
-  return accounts.map((a) => byAccount.get(a) ?? null);
+  return oneEach(accounts, rows, (r) => r.account);
 }

@@ -15,6 +15,7 @@ import {
   type SortedPage,
   type SortOrder,
   whereOf,
+  oneEach,
 } from './sql';
 
 export interface JettonMasterRow {
@@ -74,8 +75,7 @@ export function jettonMastersKeyset(db: Queryable, f: JettonMasterFilter, page: 
 /** Batch function of the master-by-address loader (null: not indexed). */
 export async function jettonMastersByAddresses(db: Queryable, addresses: readonly string[]): Promise<(JettonMasterRow | null)[]> {
   const rows = await db.query<JettonMasterRow>(`${selectMasters()} where J.address = any($1::text[])`, [addresses]);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  return addresses.map((a) => byAddress.get(a) ?? null);
+  return oneEach(addresses, rows, (r) => r.address);
 }
 
 export interface JettonWalletRow {
@@ -225,8 +225,7 @@ export function jettonWalletPagesOf(db: Queryable, parent: JettonWalletParent, p
 /** Batch function of the wallet-by-address loader (null: not indexed). */
 export async function jettonWalletsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(JettonWalletRow | null)[]> {
   const rows = await db.query<JettonWalletRow>(`${selectWallets()} where J.address = any($1::text[])`, [addresses]);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  return addresses.map((a) => byAddress.get(a) ?? null);
+  return oneEach(addresses, rows, (r) => r.address);
 }
 
 export interface JettonTransferRow {

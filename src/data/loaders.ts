@@ -16,6 +16,7 @@ import { createNftLoaders } from './nftLoaders';
 import { createJettonLoaders } from './jettonLoaders';
 import { dnsLoaders, multisigLoaders, vestingLoaders } from './contractLoaders';
 import { pagesLoader } from './pagesLoader';
+import { groupedBy } from './sql';
 
 /**
  * Per-request loaders: every key asked for in one tick becomes one SQL statement per loader, and each key is
@@ -71,11 +72,7 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     multisig: () => multisigLoaders(db, options),
     vesting: () => vestingLoaders(db, options),
     metadata: () =>
-      new DataLoader(async (addresses: readonly string[]) => {
-        const byAddress = new Map<string, MetadataRow[]>();
-        for (const row of await metadataRows(db, addresses)) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row]);
-        return addresses.map((a) => byAddress.get(a) ?? []);
-      }, options),
+      new DataLoader(async (addresses: readonly string[]) => groupedBy(addresses, await metadataRows(db, addresses), (r: MetadataRow) => r.address), options),
   });
   return loaders;
 }

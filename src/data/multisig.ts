@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage, type SortedPage } from './sql';
+import { boundValues, keyset, lateralPages, type Bind, type KeyColumn, type KeysetPage, type SortedPage, oneEach } from './sql';
 
 /** A row of `multisig`, numbers as decimal text. */
 export interface MultisigRow {
@@ -107,8 +107,7 @@ export function multisigPagesOfMembers(db: Queryable, members: readonly string[]
 /** Batch function of the multisig-by-address loader (null: not indexed). */
 export async function multisigsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(MultisigRow | null)[]> {
   const rows = await db.query<MultisigRow>(`select ${MULTISIG_COLUMNS} from multisig m where m.address = any($1::varchar[])`, [addresses]);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  return addresses.map((a) => byAddress.get(a) ?? null);
+  return oneEach(addresses, rows, (r) => r.address);
 }
 
 const ORDER_COLUMNS = `o.id, o.address, o.multisig_address, o.order_seqno, o.threshold, o.sent_for_execution, o.approvals_mask,

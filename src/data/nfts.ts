@@ -16,6 +16,7 @@ import {
   oneOrAny,
   type SortedPage,
   whereOf,
+  oneEach,
 } from './sql';
 
 /** An `nft_collections` row as the routes read it; 64-bit and numeric values as decimal text. */
@@ -102,8 +103,7 @@ export function nftCollectionsKeyset(db: Queryable, f: NftCollectionFilter, page
 /** Batch function of the collection-by-address loader (null: not indexed). */
 export async function nftCollectionsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(NftCollectionRow | null)[]> {
   const rows = await db.query<NftCollectionRow>(`select ${COLLECTION_COLUMNS('N')} from nft_collections N where N.address = any($1::text[])`, [addresses]);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  return addresses.map((a) => byAddress.get(a) ?? null);
+  return oneEach(addresses, rows, (r) => r.address);
 }
 
 /** Which of TON Center's orders a page of items takes (§3.11: each later rule overrides the earlier ones). */
@@ -280,8 +280,7 @@ export async function nftItemPagesOf(db: Queryable, parent: NftItemParent, paren
 /** Batch function of the item-by-address loader (null: not indexed). */
 export async function nftItemsByAddresses(db: Queryable, addresses: readonly string[]): Promise<(NftItemRow | null)[]> {
   const rows = (await db.query<FlatItemRow>(`${selectItems()} where N.address = any($1::text[])`, [addresses])).map(nested);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  return addresses.map((a) => byAddress.get(a) ?? null);
+  return oneEach(addresses, rows, (r) => r.address);
 }
 
 function itemConditions(f: NftItemFilter, bind: Bind): string[] {

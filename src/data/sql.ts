@@ -164,3 +164,9 @@ export function groupedBy<K, Row, R = Row>(keys: readonly K[], rows: readonly Ro
   for (const row of rows) groups.get(keyOf(row))?.push(map ? map(row) : (row as unknown as R));
   return keys.map((k) => groups.get(k)!);
 }
+
+/** The row of each key, in the keys' order, null for a key no row has: a batch function's answer when keys are unique. */
+export function oneEach<K, Row>(keys: readonly K[], rows: readonly Row[], keyOf: (row: Row) => K): (Row | null)[] {
+  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.map((k) => byKey.get(k) ?? null);
+}

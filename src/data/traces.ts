@@ -2,7 +2,7 @@ import { replanned, type Queryable } from '../db/types';
 import { messageHashMatch } from './messages';
 import { requireBlockOf, selectTransactions, type TransactionColumn } from './transactions';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
-import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
+import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage, oneEach } from './sql';
 import type { TransactionRow } from './rows';
 
 /** A `traces` row. */
@@ -54,8 +54,7 @@ export function pendingTracesByExternalHashes(db: Queryable, hashes: readonly st
 /** Batch function for the trace-by-id loader. */
 export async function tracesByIds(db: Queryable, ids: readonly string[]): Promise<(TraceRow | null)[]> {
   const rows = await db.query<TraceRow>(`${TRACE_SELECT} where E.trace_id = any($1::text[]::tonhash[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.trace_id, r]));
-  return ids.map((id) => byId.get(id) ?? null);
+  return oneEach(ids, rows, (r) => r.trace_id);
 }
 
 /**

@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
 import type { TransactionHeaderRow, TransactionRow } from './rows';
-import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder } from './sql';
+import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder, oneEach } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
 
@@ -105,18 +105,13 @@ export async function existingBlockPage(db: Queryable, page: BlockPage, columns?
   return requireBlockOf(db, page.seqno, await transactionsByMasterchainBlock(db, page, columns));
 }
 
-const byHashes = <R extends { hash: string }>(hashes: readonly string[], rows: R[]): (R | null)[] => {
-  const byHash = new Map(rows.map((r) => [r.hash, r]));
-  return hashes.map((h) => byHash.get(h) ?? null);
-};
-
 /** These transactions, in the order given (null for one not stored): whole rows unless `columns` names fewer. */
 export async function transactionsByHashes<R extends { hash: string } = TransactionRow>(
   db: Queryable,
   hashes: readonly string[],
   columns: readonly TransactionColumn[] = TRANSACTION_COLUMNS,
 ): Promise<(R | null)[]> {
-  return byHashes(hashes, await db.query<R>(`${selectTransactions(columns)} where T.hash = any($1::text[]::tonhash[])`, [hashes]));
+  return oneEach(hashes, await db.query<R>(`${selectTransactions(columns)} where T.hash = any($1::text[]::tonhash[])`, [hashes]), (r) => r.hash);
 }
 
 /** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
@@ -132,7 +127,7 @@ export async function descriptionsByHashes(db: Queryable, hashes: readonly strin
     `select T.hash, ${DESCRIPTION_COLUMNS.map((c) => `T.${c}`).join(', ')} from transactions T where T.hash = any($1::text[]::tonhash[])`,
     [hashes],
   );
-  return byHashes(hashes, rows);
+  return oneEach(hashes, rows, (r) => r.hash);
 }
 
 /** The filters of `/transactions`, all ANDed (values already checked and normalized). */
