@@ -1,4 +1,6 @@
 import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
+import type DataLoader from 'dataloader';
+import type { PageKey } from '../data/pagesLoader';
 import { isKeyOf, type Key, type KeyColumn, type KeysetPage } from '../data/sql';
 import { printable } from '../params/checks';
 import { badUserInput } from './errors';
@@ -80,6 +82,26 @@ export function keysetConnection<T>(
     ({ limit, inverted }) => fetch({ after, before, limit, backward: inverted }),
   );
 }
+
+/**
+ * A list under a parent (a jetton's holders, a collection's items, an account's DNS records) as a keyset
+ * connection, its page read by a pages loader with the other parents' of the tick in one statement.
+ */
+export const parentConnection = <G, T extends object>(
+  field: string,
+  key: readonly KeyColumn[],
+  args: DefaultConnectionArguments,
+  loader: DataLoader<PageKey<G>, T[]>,
+  parent: string,
+  group: G,
+) =>
+  keysetConnection(
+    field,
+    key,
+    args,
+    (node: T) => node,
+    (page) => loader.load({ parent, group, page }),
+  );
 
 /** A connection field's cost multiplier: the page size asked for. */
 export const pageComplexity = (args: DefaultConnectionArguments) => ({ field: 1, multiplier: Math.max(1, Number(args.first ?? args.last ?? DEFAULT_PAGE)) });

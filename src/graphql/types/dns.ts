@@ -7,7 +7,7 @@ import { DNS_RECORD_KEY, dnsRecordsKeyset, type DnsRecordKeyRow } from '../../da
 import { DNS_RECORDS, dnsRecordsRequest } from '../../operations/dnsRecords';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, pageComplexity, parentConnection } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -89,14 +89,7 @@ builder.objectFields(Account, (t) => ({
     complexity: pageComplexity,
     description:
       "The DNS domains whose `wallet` record points at the account, whoever owns them (REST's `dns/records?wallet=`), shortest domain first, then by name, then by item address, as a connection with keyset cursors (dns_entries_index_3); the pages of every account of a request are read in one statement.",
-    resolve: (a, args, ctx) =>
-      keysetConnection(
-        'Account.dnsRecords',
-        DNS_RECORD_KEY,
-        args,
-        (r: DnsRecordKeyRow) => r,
-        (page) => ctx.loaders.dns.recordPages.load({ parent: a.address, group: null, page }),
-      ),
+    resolve: (a, args, ctx) => parentConnection('Account.dnsRecords', DNS_RECORD_KEY, args, ctx.loaders.dns.recordPages, a.address, null),
   }),
 }));
 

@@ -18,7 +18,6 @@ import {
   type JettonEventParent,
   type JettonMasterRow,
   type JettonTransferRow,
-  type JettonWalletKeyRow,
   type JettonWalletParent,
   type JettonWalletRow,
 } from '../../data/jettons';
@@ -35,7 +34,7 @@ import { graphqlSource, parseParams, type RouteParams } from '../../params/spec'
 import { hasMintlessInfo, toWireJettonMaster } from '../../wire/jettons';
 import { accountOf, addressRoute, eventFields, eventLists, loadAt, parsedPayload } from '../assets';
 import { builder } from '../builder';
-import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, pageComplexity, parentConnection } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata, metadataOf } from './metadata';
@@ -77,33 +76,15 @@ const JettonBurnConnection = builder.connectionObject(
  * change while a client pages is returned exactly once, however the others' balances move.
  */
 const holders = (field: string, parent: JettonWalletParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  keysetConnection(
-    field,
-    HOLDER_KEY,
-    args,
-    (w: JettonWalletKeyRow) => w,
-    (page) => ctx.loaders.jettons.walletPages.load({ parent: address, group: parent, page }),
-  );
+  parentConnection(field, HOLDER_KEY, args, ctx.loaders.jettons.walletPages, address, parent);
 
 /** The transfers of a jetton or a wallet as a connection, newest first, batched the same way. */
 const parentTransfers = (field: string, of: JettonEventParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  keysetConnection(
-    field,
-    JETTON_EVENT_KEY,
-    args,
-    (x: JettonTransferRow) => x,
-    (page) => ctx.loaders.jettons.transferPages.load({ parent: address, group: of, page }),
-  );
+  parentConnection(field, JETTON_EVENT_KEY, args, ctx.loaders.jettons.transferPages, address, of);
 
 /** The burns of a jetton or a wallet as a connection, newest first, batched the same way. */
 const parentBurns = (field: string, of: JettonEventParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  keysetConnection(
-    field,
-    JETTON_EVENT_KEY,
-    args,
-    (x: JettonBurnRow) => x,
-    (page) => ctx.loaders.jettons.burnPages.load({ parent: address, group: of, page }),
-  );
+  parentConnection(field, JETTON_EVENT_KEY, args, ctx.loaders.jettons.burnPages, address, of);
 
 const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>): JettonWalletParent => ({
   of,

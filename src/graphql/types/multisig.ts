@@ -20,7 +20,7 @@ import { parseOrderActions, type OrderAction as OrderActionModel } from '../../m
 import { MULTISIG_ORDERS, MULTISIG_WALLETS, multisigOrdersRequest, multisigWalletsRequest } from '../../operations/multisig';
 import { graphqlSource } from '../../params/spec';
 import { builder } from '../builder';
-import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, keysetConnection, pageComplexity, parentConnection } from '../connection';
 import { OFFSET_PAGING, routeArgs } from '../params';
 import { accountOf } from '../assets';
 import { Account } from './account';
@@ -116,14 +116,7 @@ Multisig.implement({
       complexity: pageComplexity,
       description:
         "Its orders, newest (highest id: the order the indexer first stored them in) first, as a connection with keyset cursors (multisig_orders_index_2); REST's `include_orders` carries at most the newest 100, this pages through all of them. The pages of every multisig of a request are read in one statement.",
-      resolve: (m, args, ctx) =>
-        keysetConnection(
-          'Multisig.orders',
-          MULTISIG_ORDER_KEY,
-          args,
-          (o: MultisigOrderRow) => o,
-          (page) => ctx.loaders.multisig.orderPages.load({ parent: m.address, group: null, page }),
-        ),
+      resolve: (m, args, ctx) => parentConnection('Multisig.orders', MULTISIG_ORDER_KEY, args, ctx.loaders.multisig.orderPages, m.address, null),
     }),
     lastTransactionLt: t.field({
       type: 'BigInt',

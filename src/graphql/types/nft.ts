@@ -15,7 +15,6 @@ import {
   nftTransfersKeyset,
   parentItemFilter,
   type NftCollectionRow,
-  type NftItemKeyRow,
   type NftItemParent,
   type NftItemRow,
   type NftTransferRow,
@@ -28,7 +27,7 @@ import { graphqlSource, parseParams, type RouteParams } from '../../params/spec'
 import { goMap } from '../../wire/goJson';
 import { accountOf, addressRoute, eventFields, eventLists, loadAt, parsedPayload } from '../assets';
 import { builder } from '../builder';
-import { filteredConnection, keysetConnection, pageComplexity } from '../connection';
+import { filteredConnection, pageComplexity, parentConnection } from '../connection';
 import { OFFSET_PAGING, perAddressComplexity, routeArgs } from '../params';
 import { Account } from './account';
 import { AddressMetadata, metadataOf } from './metadata';
@@ -68,23 +67,11 @@ const NftTransferConnection = builder.connectionObject(
 
 /** The items of a parent (a collection, an owner) as a connection, its page read with the other parents' of the tick. */
 const parentItems = (field: string, parent: NftItemParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  keysetConnection(
-    field,
-    nftItemKey(parentItemFilter(parent, address), true).columns,
-    args,
-    (i: NftItemKeyRow) => i,
-    (page) => ctx.loaders.nfts.itemPages.load({ parent: address, group: parent, page }),
-  );
+  parentConnection(field, nftItemKey(parentItemFilter(parent, address), true).columns, args, ctx.loaders.nfts.itemPages, address, parent);
 
 /** The transfers of an item or a collection as a connection, newest first, batched the same way. */
 const parentTransfers = (field: string, of: 'item' | 'collection', address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  keysetConnection(
-    field,
-    NFT_TRANSFER_KEY,
-    args,
-    (t: NftTransferRow) => t,
-    (page) => ctx.loaders.nfts.transferPages.load({ parent: address, group: of, page }),
-  );
+  parentConnection(field, NFT_TRANSFER_KEY, args, ctx.loaders.nfts.transferPages, address, of);
 
 NftCollection.implement({
   description:
