@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createRequestContext, type Services } from '../context';
+import { createRequestContext, type RequestContext, type Services } from '../context';
 import { jettonWalletsChangedIn } from '../data/jettons';
 import { latestMasterchainSeqno } from '../data/blocks';
 import { tracesCompletedIn } from '../data/traces';
@@ -79,7 +79,7 @@ export class DatabaseFinalityWatcher {
         // the hub drops one finalized meanwhile by the emulator
         for (const trace of traces) this.hub.publish({ kind: 'trace', key: traceKey(trace), stage: 'finalized', trace });
         this.stats.traces += traces.length;
-        await this.jettons(this.last + 1, to);
+        await this.jettons(ctx, this.last + 1, to);
       }
       this.stats.blocks += to - this.last;
       this.last = to;
@@ -99,8 +99,7 @@ export class DatabaseFinalityWatcher {
    * Announces the jetton wallets the blocks changed, each with its stored state; a wallet changed again by a
    * later block is announced with that state once (its row no longer holds the earlier one).
    */
-  private async jettons(from: number, to: number): Promise<void> {
-    const ctx = createRequestContext(this.services);
+  private async jettons(ctx: RequestContext, from: number, to: number): Promise<void> {
     const rows = await jettonWalletsChangedIn(ctx.db, from, to, MAX_JETTON_CHANGES + 1);
     if (rows.length > MAX_JETTON_CHANGES) {
       this.stats.jettonsPassedOver += rows.length - MAX_JETTON_CHANGES;
