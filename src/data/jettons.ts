@@ -1,11 +1,11 @@
 /** SQL of the jetton routes: masters, wallets, transfers, burns, and the in-message bodies of transfers. */
 import type { Queryable } from '../db/types';
-import { hasTimeWindow, windowConditions, type Windows } from './filters';
+import { EVENT_KEY, eventOrder, eventPagesOf, eventsByTraces, eventsByTransactions, type EventSource } from './events';
+import { windowConditions, type Windows } from './filters';
 import type { Int64 } from './scalars';
 import {
   type Bind,
   boundValues,
-  groupedBy,
   type KeyColumn,
   keyset,
   type KeysetPage,
@@ -279,12 +279,6 @@ const TRANSFER_COLUMNS = `T.tx_hash, T.tx_lt::text as tx_lt, T.tx_now, T.tx_abor
 const BURN_COLUMNS = `T.tx_hash, T.tx_lt::text as tx_lt, T.tx_now, T.tx_aborted, T.query_id::text as query_id, T.owner, T.jetton_wallet_address,
   T.jetton_master_address, T.amount::text as amount, T.response_destination, T.custom_payload, T.trace_id`;
 
-/** TON Center's order (tx_lt, or tx_now when a time bound is given), tie-broken by (tx_lt, tx_hash) in the same direction. */
-export function jettonEventOrder(f: Windows, sort: SortOrder, alias = 'T'): string {
-  const tail = `${alias}.tx_lt ${sort}, ${alias}.tx_hash ${sort}`;
-  return hasTimeWindow(f) ? `${alias}.tx_now ${sort}, ${tail}` : tail;
-}
-
 /** The conditions every transfer and burn list shares (not the owners'). */
 function eventConditions(f: JettonEventFilter, bind: Bind): string[] {
   const where = [...oneOrAny('T.jetton_wallet_address', f.wallets, bind)];
@@ -338,22 +332,16 @@ const offsetSeek =
   (f: Windows, page: SortedPage) =>
   (bind: Bind): EventSeek => ({
     where: [],
-    order: jettonEventOrder(f, page.sort),
+    order: eventOrder(f, page.sort),
     limit: bind(page.limit),
     offset: bind(page.offset),
     branchLimit: () => bind(page.limit + page.offset),
   });
 
-/** Transfers and burns as keyset pages: newest first by logical time, ties by transaction hash (the tables' key), whatever the windows. */
-export const JETTON_EVENT_KEY: readonly KeyColumn[] = [
-  { expr: 'T.tx_lt', type: 'int8', field: 'tx_lt' },
-  { expr: 'T.tx_hash', type: 'tonhash', field: 'tx_hash' },
-];
-
 const keysetSeek =
   (page: KeysetPage) =>
   (bind: Bind): EventSeek => {
-    const seek = keyset(JETTON_EVENT_KEY, page, bind);
+    const seek = keyset(EVENT_KEY, page, bind);
     return { where: seek.where, order: seek.order, limit: seek.limit, branchLimit: () => seek.limit };
   };
 
@@ -391,66 +379,22 @@ export type JettonEventParent = 'master' | 'wallet';
 
 const PARENT_COLUMN: Record<JettonEventParent, string> = { master: 'T.jetton_master_address', wallet: 'T.jetton_wallet_address' };
 
+const TRANSFERS: EventSource = { table: 'jetton_transfers', columns: TRANSFER_COLUMNS };
+const BURNS: EventSource = { table: 'jetton_burns', columns: BURN_COLUMNS };
+
 /** The same keyset page of the transfers of several jettons or wallets in one statement (aborted ones left out, as listed). */
-export function jettonTransferPagesOf(db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage): Promise<JettonTransferRow[][]> {
-  const { values, bind } = boundValues();
-  const seek = keyset(JETTON_EVENT_KEY, page, bind);
-  const where = [`${PARENT_COLUMN[of]} = K.parent`, ...LISTED_TRANSFERS, ...seek.where];
-  return lateralPages(
-    db,
-    values,
-    bind,
-    parents,
-    `select ${TRANSFER_COLUMNS} from jetton_transfers T where ${where.join(' and ')}`,
-    JETTON_EVENT_KEY,
-    seek,
-    (r: JettonTransferRow) => r,
-  );
-}
+export const jettonTransferPagesOf = (db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage) =>
+  eventPagesOf<JettonTransferRow>(db, TRANSFERS, PARENT_COLUMN[of], LISTED_TRANSFERS, parents, page);
 
 /** The same keyset page of the burns of several jettons or wallets in one statement. */
-export function jettonBurnPagesOf(db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage): Promise<JettonBurnRow[][]> {
-  const { values, bind } = boundValues();
-  const seek = keyset(JETTON_EVENT_KEY, page, bind);
-  const where = [`${PARENT_COLUMN[of]} = K.parent`, ...seek.where];
-  return lateralPages(
-    db,
-    values,
-    bind,
-    parents,
-    `select ${BURN_COLUMNS} from jetton_burns T where ${where.join(' and ')}`,
-    JETTON_EVENT_KEY,
-    seek,
-    (r: JettonBurnRow) => r,
-  );
-}
+export const jettonBurnPagesOf = (db: Queryable, of: JettonEventParent, parents: readonly string[], page: KeysetPage) =>
+  eventPagesOf<JettonBurnRow>(db, BURNS, PARENT_COLUMN[of], [], parents, page);
 
-/** Batch function of the transfers-by-transaction loader, aborted ones included: a transaction has at most one (the table's key). */
-export async function jettonTransfersByTransactions(db: Queryable, hashes: readonly string[]): Promise<JettonTransferRow[][]> {
-  const rows = await db.query<JettonTransferRow>(
-    `select ${TRANSFER_COLUMNS} from jetton_transfers T where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
-    [hashes],
-  );
-  return groupedBy(hashes, rows, (r) => r.tx_hash);
-}
+/** Batch function of the transfers-by-transaction loader, aborted ones included. */
+export const jettonTransfersByTransactions = (db: Queryable, hashes: readonly string[]) => eventsByTransactions<JettonTransferRow>(db, TRANSFERS, hashes);
 
-/**
- * Batch function of the transfers-by-trace loader, each trace's by lt, aborted ones included: through the trace's
- * transactions (transactions_index_7, then the transfers' key), as jetton_transfers has no index on trace_id.
- */
-export async function jettonTransfersByTraces(db: Queryable, traceIds: readonly string[]): Promise<JettonTransferRow[][]> {
-  const rows = await db.query<JettonTransferRow & { trace: string }>(
-    `select X.trace_id as trace, ${TRANSFER_COLUMNS} from transactions X join jetton_transfers T on T.tx_hash = X.hash and T.tx_lt = X.lt
-      where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
-    [traceIds],
-  );
-  return groupedBy(
-    traceIds,
-    rows,
-    (r) => r.trace,
-    ({ trace: _, ...row }): JettonTransferRow => row,
-  );
-}
+/** Batch function of the transfers-by-trace loader, each trace's by lt, aborted ones included. */
+export const jettonTransfersByTraces = (db: Queryable, traceIds: readonly string[]) => eventsByTraces<JettonTransferRow>(db, TRANSFERS, traceIds);
 
 /** The inbound message body of each transaction, by transaction hash, in one statement; absent when not stored. */
 export async function inMessageBodies(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {

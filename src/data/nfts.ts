@@ -3,11 +3,11 @@
  * the statements of the `nft/*` routes, their filters bound, every order ending with a unique tie-break.
  */
 import type { Queryable } from '../db/types';
-import { windowConditions, hasTimeWindow, type Windows } from './filters';
+import { EVENT_KEY, eventOrder, eventPagesOf, eventsByTraces, eventsByTransactions, type EventSource } from './events';
+import { windowConditions, type Windows } from './filters';
 import {
   type Bind,
   boundValues,
-  groupedBy,
   type KeyColumn,
   keyset,
   type KeysetPage,
@@ -326,11 +326,9 @@ export interface NftTransferFilter {
 export function nftTransfers(db: Queryable, f: NftTransferFilter, page: SortedPage): Promise<NftTransferRow[]> {
   const { values, bind } = boundValues();
   const where = transferConditions(f, bind);
-  const dir = page.sort;
-  const order = `${hasTimeWindow(f.windows) ? `T.tx_now ${dir}, ` : ''}T.tx_lt ${dir}, T.tx_hash ${dir}`;
   return db.query<NftTransferRow>(
     `${SELECT_TRANSFERS}${whereOf(where)}
-      order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+      order by ${eventOrder(f.windows, page.sort)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
   );
 }
@@ -354,54 +352,28 @@ function transferConditions(f: NftTransferFilter, bind: Bind): string[] {
   return where;
 }
 
-/** Transfers newest first by logical time, ties by transaction hash (the table's key), whatever the windows. */
-export const NFT_TRANSFER_KEY: readonly KeyColumn[] = [
-  { expr: 'T.tx_lt', type: 'int8', field: 'tx_lt' },
-  { expr: 'T.tx_hash', type: 'tonhash', field: 'tx_hash' },
-];
-
 /**
  * A keyset page of the transfers matching every filter, newest first (nft_transfers_index_2 by item, _4 by
  * collection, _5 and _7 by owner, _9 otherwise).
  */
 export function nftTransfersKeyset(db: Queryable, f: NftTransferFilter, page: KeysetPage): Promise<NftTransferRow[]> {
   const { values, bind } = boundValues();
-  const seek = keyset(NFT_TRANSFER_KEY, page, bind);
+  const seek = keyset(EVENT_KEY, page, bind);
   const where = [...transferConditions(f, bind), ...seek.where];
   return db.query<NftTransferRow>(`${SELECT_TRANSFERS}${whereOf(where)} order by ${seek.order} limit ${seek.limit}`, values);
 }
 
+const TRANSFERS: EventSource = { table: 'nft_transfers', columns: TRANSFER_COLUMNS };
+
 /** The same keyset page of the transfers of several items or collections in one statement. */
-export function nftTransferPagesOf(db: Queryable, of: 'item' | 'collection', parents: readonly string[], page: KeysetPage): Promise<NftTransferRow[][]> {
-  const { values, bind } = boundValues();
-  const seek = keyset(NFT_TRANSFER_KEY, page, bind);
-  const where = [`${of === 'item' ? 'T.nft_item_address' : 'T.nft_collection_address'} = K.parent`, ...seek.where];
-  return lateralPages(db, values, bind, parents, `${SELECT_TRANSFERS} where ${where.join(' and ')}`, NFT_TRANSFER_KEY, seek, (r: NftTransferRow) => r);
-}
+export const nftTransferPagesOf = (db: Queryable, of: 'item' | 'collection', parents: readonly string[], page: KeysetPage) =>
+  eventPagesOf<NftTransferRow>(db, TRANSFERS, of === 'item' ? 'T.nft_item_address' : 'T.nft_collection_address', [], parents, page);
 
-/** Batch function of the transfers-by-transaction loader: a transaction has at most one (the table's key). */
-export async function nftTransfersByTransactions(db: Queryable, hashes: readonly string[]): Promise<NftTransferRow[][]> {
-  const rows = await db.query<NftTransferRow>(`${SELECT_TRANSFERS} where T.tx_hash = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`, [hashes]);
-  return groupedBy(hashes, rows, (r) => r.tx_hash);
-}
+/** Batch function of the transfers-by-transaction loader. */
+export const nftTransfersByTransactions = (db: Queryable, hashes: readonly string[]) => eventsByTransactions<NftTransferRow>(db, TRANSFERS, hashes);
 
-/**
- * Batch function of the transfers-by-trace loader, each trace's by lt: through the trace's transactions
- * (transactions_index_7, then the transfers' key), as nft_transfers has no index on trace_id.
- */
-export async function nftTransfersByTraces(db: Queryable, traceIds: readonly string[]): Promise<NftTransferRow[][]> {
-  const rows = await db.query<NftTransferRow & { trace: string }>(
-    `select X.trace_id as trace, ${TRANSFER_COLUMNS} from transactions X join nft_transfers T on T.tx_hash = X.hash and T.tx_lt = X.lt
-      where X.trace_id = any($1::text[]::tonhash[]) order by T.tx_lt, T.tx_hash`,
-    [traceIds],
-  );
-  return groupedBy(
-    traceIds,
-    rows,
-    (r) => r.trace,
-    ({ trace: _, ...row }): NftTransferRow => row,
-  );
-}
+/** Batch function of the transfers-by-trace loader, each trace's by lt. */
+export const nftTransfersByTraces = (db: Queryable, traceIds: readonly string[]) => eventsByTraces<NftTransferRow>(db, TRANSFERS, traceIds);
 
 /** A GetGems fixed-price sale with the item it sells. */
 export interface NftSaleRow {

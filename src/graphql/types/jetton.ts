@@ -5,9 +5,9 @@
  */
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { RequestContext } from '../../context';
+import { EVENT_KEY } from '../../data/events';
 import {
   HOLDER_KEY,
-  JETTON_EVENT_KEY,
   jettonBurnsKeyset,
   jettonMasterKey,
   jettonMastersKeyset,
@@ -80,11 +80,11 @@ const holders = (field: string, parent: JettonWalletParent, address: string, arg
 
 /** The transfers of a jetton or a wallet as a connection, newest first, batched the same way. */
 const parentTransfers = (field: string, of: JettonEventParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  parentConnection(field, JETTON_EVENT_KEY, args, ctx.loaders.jettons.transferPages, address, of);
+  parentConnection(field, EVENT_KEY, args, ctx.loaders.jettons.transferPages, address, of);
 
 /** The burns of a jetton or a wallet as a connection, newest first, batched the same way. */
 const parentBurns = (field: string, of: JettonEventParent, address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  parentConnection(field, JETTON_EVENT_KEY, args, ctx.loaders.jettons.burnPages, address, of);
+  parentConnection(field, EVENT_KEY, args, ctx.loaders.jettons.burnPages, address, of);
 
 const holdingsOf = (of: JettonWalletParent['of'], args: Record<string, unknown>): JettonWalletParent => ({
   of,
@@ -447,7 +447,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       return filteredConnection('jettonTransfers', args, () => {
         const { filter } = jettonTransfersRequest(graphqlSource(args));
-        return { key: JETTON_EVENT_KEY, fetch: (page) => jettonTransfersKeyset(ctx.db, filter, page) };
+        return { key: EVENT_KEY, fetch: (page) => jettonTransfersKeyset(ctx.db, filter, page) };
       });
     },
   }),
@@ -460,7 +460,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       return filteredConnection('jettonBurns', args, () => {
         const { filter } = jettonBurnsRequest(graphqlSource(args));
-        return { key: JETTON_EVENT_KEY, fetch: (page) => jettonBurnsKeyset(ctx.db, filter, page) };
+        return { key: EVENT_KEY, fetch: (page) => jettonBurnsKeyset(ctx.db, filter, page) };
       });
     },
   }),

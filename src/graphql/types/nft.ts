@@ -5,10 +5,10 @@
  */
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { RequestContext } from '../../context';
+import { EVENT_KEY } from '../../data/events';
 import type { NftSaleModel } from '../../data/nftLoaders';
 import {
   NFT_COLLECTION_KEY,
-  NFT_TRANSFER_KEY,
   nftCollectionsKeyset,
   nftItemKey,
   nftItemsKeyset,
@@ -71,7 +71,7 @@ const parentItems = (field: string, parent: NftItemParent, address: string, args
 
 /** The transfers of an item or a collection as a connection, newest first, batched the same way. */
 const parentTransfers = (field: string, of: 'item' | 'collection', address: string, args: DefaultConnectionArguments, ctx: RequestContext) =>
-  parentConnection(field, NFT_TRANSFER_KEY, args, ctx.loaders.nfts.transferPages, address, of);
+  parentConnection(field, EVENT_KEY, args, ctx.loaders.nfts.transferPages, address, of);
 
 NftCollection.implement({
   description:
@@ -501,7 +501,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       return filteredConnection('nftTransfers', args, () => {
         const { filter } = nftTransfersRequest(graphqlSource(args));
-        return { key: NFT_TRANSFER_KEY, fetch: (page) => nftTransfersKeyset(ctx.db, filter, page) };
+        return { key: EVENT_KEY, fetch: (page) => nftTransfersKeyset(ctx.db, filter, page) };
       });
     },
   }),
