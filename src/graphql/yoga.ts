@@ -1,5 +1,5 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { assertValidSchema, BREAK, getOperationAST, visit } from 'graphql';
+import { assertValidSchema, BREAK, getNamedType, getOperationAST, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
@@ -15,32 +15,36 @@ import { renderGraphiQLPage } from './graphiqlPage';
 import { selectedOperation } from './operation';
 import { requestParams, requestTimeoutMs } from './requestParams';
 import { schema } from './schema';
+import { PARSED_BODY } from './parsed/model';
+import { parsedModel } from './types/parsedBody';
 import { TRACE_TRANSACTION_COLUMNS } from './types/transaction';
 
-/**
- * The fields that return `ParsedBody`: `MessageContent.parsed`, `decode`, and the payloads of NFT and jetton
- * transfers and jetton burns (test/graphql.nfts.test.ts checks the list against the schema).
- */
-export const TYPED_BODY_FIELDS = new Set(['parsed', 'decode', 'forwardPayloadParsed', 'customPayloadParsed']);
+/** The types of typed bodies: ParsedBody, its members and the unions inside them. */
+const TYPED_BODY_TYPES = new Set([PARSED_BODY, ...parsedModel.objects.map((o) => o.name), ...parsedModel.unions.map((u) => u.name)]);
 
 /**
- * Whether a document selects typed bodies (a field of TYPED_BODY_FIELDS). graphql-jit compiles a case for every
- * member of a union at each field of its type, and ParsedBody has about 930: such a document would take 100 ms
- * and more to compile, so it runs on graphql-js instead.
+ * Whether a document selects a typed body: a field whose type is one of TYPED_BODY_TYPES, whatever its name.
+ * graphql-jit compiles a case for every member of a union at each field of its type, and ParsedBody has about
+ * 930: such a document would take 100 ms and more to compile, so it runs on graphql-js instead.
  */
 const typedBodies = new WeakMap<DocumentNode, boolean>();
-function selectsTypedBodies(document: DocumentNode): boolean {
+export function selectsTypedBodies(document: DocumentNode): boolean {
   let found = typedBodies.get(document);
   if (found === undefined) {
     found = false;
-    visit(document, {
-      Field: (node) => {
-        if (TYPED_BODY_FIELDS.has(node.name.value)) {
-          found = true;
-          return BREAK;
-        }
-      },
-    });
+    const types = new TypeInfo(schema);
+    visit(
+      document,
+      visitWithTypeInfo(types, {
+        Field: () => {
+          const type = types.getType();
+          if (type && TYPED_BODY_TYPES.has(getNamedType(type).name)) {
+            found = true;
+            return BREAK;
+          }
+        },
+      }),
+    );
     typedBodies.set(document, found);
   }
   return found;
