@@ -103,6 +103,10 @@ export interface LiveLimits {
   maxAddressesPerIp: number;
   maxAddressesPerKey: number;
   maxAddressesTotal: number;
+  /** Masterchain blocks a resumed stream replays at most. */
+  resumeMaxBlocks: number;
+  /** Replay steps reading the database at once. */
+  resumeConcurrency: number;
 }
 
 function live(env: NodeJS.ProcessEnv): Config['live'] {
@@ -117,6 +121,8 @@ function live(env: NodeJS.ProcessEnv): Config['live'] {
     maxAddressesPerIp: integer(env, 'LIVE_MAX_ADDRESSES_PER_IP'),
     maxAddressesPerKey: integer(env, 'LIVE_MAX_ADDRESSES_PER_KEY'),
     maxAddressesTotal: integer(env, 'LIVE_MAX_ADDRESSES_TOTAL'),
+    resumeMaxBlocks: integer(env, 'LIVE_RESUME_MAX_BLOCKS'),
+    resumeConcurrency: integer(env, 'LIVE_RESUME_CONCURRENCY'),
   };
 }
 

@@ -638,6 +638,7 @@ describe('the live hub', () => {
 
   it('admits subscribers within the limits per instance, per client address and per API key, and frees their slots', () => {
     const live = new LiveRuntime({
+      ...defaults().live,
       queue: 4,
       maxSubscribers: 3,
       maxPerIp: 2,

@@ -244,3 +244,12 @@ export async function blocksByKeys(db: Queryable, keys: readonly BlockKey[]): Pr
   const byKey = new Map(rows.map((r) => [blockKeyOf(r), r]));
   return keys.map((k) => byKey.get(blockKeyOf(k)) ?? null);
 }
+
+/** When masterchain block `seqno` was made (unix time), if the database has it. */
+export async function masterchainBlockTime(db: Queryable, seqno: number): Promise<number | null> {
+  const [row] = await db.query<{ gen_utime: string | number | null }>(
+    `select gen_utime from blocks where workchain = -1 and shard = ${MASTERCHAIN_SHARD} and seqno = $1`,
+    [seqno],
+  );
+  return row?.gen_utime === null || row?.gen_utime === undefined ? null : Number(row.gen_utime);
+}

@@ -143,20 +143,40 @@ export function jettonWalletsPage(db: Queryable, f: JettonWalletFilter, page: Of
 /** A jetton wallet's state as the live events carry it (TON Center's `jettons_change` fields). */
 export type JettonWalletChangeRow = Pick<JettonWalletRow, 'address' | 'balance' | 'owner' | 'jetton' | 'last_transaction_lt' | 'code_hash' | 'data_hash'>;
 
+/** A changed wallet and the masterchain block of the transaction that left its stored state. */
+export type JettonWalletChange = JettonWalletChangeRow & { mc_seqno: number };
+
+const CHANGE_COLUMNS = `J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash, J.data_hash`;
+// the live log's order: by block, then lt, then address byte by byte (as the positions in event ids are)
+const CHANGE_ORDER = `order by mc_seqno, J.last_transaction_lt, J.address collate "C"`;
+
 /**
  * The jetton wallets whose stored state is the one a transaction of the masterchain blocks `from`..`to` left
- * (their row's last_transaction_lt is that transaction's), oldest change first, at most `limit`. The accounts
+ * (their row's last_transaction_lt is that transaction's), in log order, at most `limit`. The accounts
  * are gathered into an array first so that the wallets are found through their primary key whatever the
  * planner thinks of the range (a join let it hash a whole-table scan of jetton_wallets instead).
  */
-export function jettonWalletsChangedIn(db: Queryable, from: number, to: number, limit: number): Promise<JettonWalletChangeRow[]> {
-  return db.query<JettonWalletChangeRow>(
-    `select J.address, J.balance::text as balance, J.owner, J.jetton, J.last_transaction_lt::text as last_transaction_lt, J.code_hash, J.data_hash
+export function jettonWalletsChangedIn(db: Queryable, from: number, to: number, limit: number): Promise<JettonWalletChange[]> {
+  return db.query<JettonWalletChange>(
+    `select ${CHANGE_COLUMNS},
+            (select T.mc_block_seqno from transactions T where T.account = J.address and T.lt = J.last_transaction_lt limit 1) as mc_seqno
        from jetton_wallets J
       where J.address = any(array(select T.account from transactions T where T.mc_block_seqno between $1 and $2))
         and exists (select 1 from transactions T where T.account = J.address and T.lt = J.last_transaction_lt and T.mc_block_seqno between $1 and $2)
-      order by J.last_transaction_lt, J.address limit $3`,
+      ${CHANGE_ORDER} limit $3`,
     [from, to, limit],
+  );
+}
+
+/** The same for the wallets of `accounts` (the wallets themselves, or their owners' wallets), for a replay of the log. */
+export function jettonWalletsChangedFor(db: Queryable, accounts: string[], from: number, to: number, limit: number): Promise<JettonWalletChange[]> {
+  if (accounts.length === 0) return Promise.resolve([]);
+  return db.query<JettonWalletChange>(
+    `select ${CHANGE_COLUMNS}, T.mc_block_seqno as mc_seqno
+       from jetton_wallets J join transactions T on T.account = J.address and T.lt = J.last_transaction_lt
+      where (J.address = any($1::text[]) or J.owner = any($1::text[])) and T.mc_block_seqno between $2 and $3
+      ${CHANGE_ORDER} limit $4`,
+    [accounts, from, to, limit],
   );
 }
 

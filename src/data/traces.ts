@@ -144,7 +144,48 @@ export async function tracesKeyset(db: Queryable, f: TraceFilter, page: KeysetPa
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }
 
-/** Traces completed by the masterchain blocks `from`..`to` (their last transaction committed there), by end lt. */
+/** The live log's order of finalized traces: by the block that completed them, then end lt, then trace id. */
+// trace ids compared byte by byte (collation "C"), as the positions in event ids are
+const LOG_KEY = `E.mc_seqno_end, coalesce(E.end_lt, 0), E.trace_id collate "C"`;
+const LOG_ORDER = `order by ${LOG_KEY}`;
+
+/** Traces completed by the masterchain blocks `from`..`to` (their last transaction committed there), in log order. */
 export function tracesCompletedIn(db: Queryable, from: number, to: number): Promise<TraceRow[]> {
-  return db.query<TraceRow>(`${TRACE_SELECT} where E.mc_seqno_end between $1 and $2 and E.state = 'complete' order by E.end_lt, E.trace_id`, [from, to]);
+  return db.query<TraceRow>(`${TRACE_SELECT} where E.mc_seqno_end between $1 and $2 and E.state = 'complete' ${LOG_ORDER}`, [from, to]);
+}
+
+/** Where a replay of the live log stands: a block, and within it the last trace read (none: from its start). */
+export interface LogSeek {
+  seqno: number;
+  after?: { endLt: string; traceId: string; inclusive: boolean };
+}
+
+/**
+ * The next `limit` traces, in log order, after `from` and completed by block `to` at the latest, that have a
+ * transaction of one of `accounts` or one of the trace `keys`. The accounts' transactions are found through
+ * their (account, now) index from `since` (unix time): a trace completed in the range started at most a few
+ * minutes before it.
+ */
+export function tracesCompletedFor(
+  db: Queryable,
+  interest: { accounts: string[]; keys: string[]; since: number },
+  from: LogSeek,
+  to: number,
+  limit: number,
+): Promise<TraceRow[]> {
+  const { values, bind } = boundValues();
+  const seek = from.after
+    ? `(${LOG_KEY}) ${from.after.inclusive ? '>=' : '>'} (${bind(from.seqno)}, ${bind(from.after.endLt)}::bigint, ${bind(from.after.traceId)}::text collate "C")`
+    : `E.mc_seqno_end >= ${bind(from.seqno)}`;
+  const whose = [
+    ...(interest.accounts.length > 0
+      ? [`E.trace_id in (select T.trace_id from transactions T where T.account = any(${bind(interest.accounts)}::text[]) and T.now >= ${bind(interest.since)})`]
+      : []),
+    ...(interest.keys.length > 0 ? [`E.external_hash_norm = any(${bind(interest.keys)}::text[]::tonhash[])`] : []),
+  ];
+  if (whose.length === 0) return Promise.resolve([]);
+  return db.query<TraceRow>(
+    `${TRACE_SELECT} where ${seek} and E.mc_seqno_end <= ${bind(to)} and E.state = 'complete' and (${whose.join(' or ')}) ${LOG_ORDER} limit ${bind(limit)}`,
+    values,
+  );
 }

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import { createRequestContext, type RequestContext, type Services } from '../context';
-import { jettonWalletsChangedIn } from '../data/jettons';
+import { jettonWalletsChangedIn, type JettonWalletChange } from '../data/jettons';
 import { latestMasterchainSeqno } from '../data/blocks';
 import { tracesCompletedIn } from '../data/traces';
 import { dependencyLog } from '../log';
-import { databaseTraces } from '../traces/pending';
-import { headerKey, traceKey } from '../traces/model';
+import { headerKey } from '../traces/model';
 import type { LiveHub } from './hub';
+import { loggedEvents } from './log';
 
 /** Polls in a row a block range may fail before its first block is passed over. */
 const MAX_FAILURES = 5;
@@ -65,6 +65,7 @@ export class DatabaseFinalityWatcher {
       if (this.last === null || tip < this.last) {
         // the first poll starts from now: earlier blocks were final before anyone subscribed
         this.last = tip;
+        this.hub.advance(tip);
         return;
       }
       if (tip === this.last) return;
@@ -72,15 +73,15 @@ export class DatabaseFinalityWatcher {
       // with nobody listening there is nothing to read: the blocks are passed over
       if (this.hub.subscriberCount > 0) {
         const rows = await tracesCompletedIn(ctx.db, this.last + 1, to);
-        const traces = await databaseTraces(
-          ctx,
-          rows.filter((r) => !this.hub.wasFinalized(headerKey(r))),
-        );
-        // the hub drops one finalized meanwhile by the emulator
-        for (const trace of traces) this.hub.publish({ kind: 'trace', key: traceKey(trace), stage: 'finalized', trace });
-        this.stats.traces += traces.length;
-        await this.jettons(ctx, this.last + 1, to);
+        const jettons = await this.jettons(ctx, this.last + 1, to);
+        const fresh = rows.filter((r) => !this.hub.wasFinalized(headerKey(r)));
+        // one the emulator finalized meanwhile is not read again; the hub drops it if it comes meanwhile
+        const events = await loggedEvents(ctx, fresh, jettons);
+        for (const event of events) this.hub.publish(event);
+        this.stats.traces += fresh.length;
+        this.stats.jettons += jettons.length;
       }
+      this.hub.advance(to);
       this.stats.blocks += to - this.last;
       this.last = to;
       this.failed = 0;
@@ -96,23 +97,15 @@ export class DatabaseFinalityWatcher {
   }
 
   /**
-   * Announces the jetton wallets the blocks changed, each with its stored state; a wallet changed again by a
-   * later block is announced with that state once (its row no longer holds the earlier one).
+   * The jetton wallets the blocks changed, each with its stored state; a wallet changed again by a later block
+   * is announced with that state once (its row no longer holds the earlier one).
    */
-  private async jettons(ctx: RequestContext, from: number, to: number): Promise<void> {
+  private async jettons(ctx: RequestContext, from: number, to: number): Promise<JettonWalletChange[]> {
     const rows = await jettonWalletsChangedIn(ctx.db, from, to, MAX_JETTON_CHANGES + 1);
     if (rows.length > MAX_JETTON_CHANGES) {
       this.stats.jettonsPassedOver += rows.length - MAX_JETTON_CHANGES;
       this.log?.warn({ from, to, max: MAX_JETTON_CHANGES }, 'live events (database): more jetton wallet changes than a poll announces; the newest passed over');
     }
-    for (const row of rows.slice(0, MAX_JETTON_CHANGES)) {
-      // the hub drops a state Redis already announced finalized
-      this.hub.publish({
-        kind: 'jetton',
-        finality: 'finalized',
-        wallet: row,
-      });
-    }
-    this.stats.jettons += Math.min(rows.length, MAX_JETTON_CHANGES);
+    return rows.slice(0, MAX_JETTON_CHANGES);
   }
 }

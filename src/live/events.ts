@@ -1,11 +1,21 @@
 import type { Finality, Trace } from '../traces/model';
+import type { Position } from './cursor';
+
+/**
+ * Where an event stands in the live log (cursor.ts): a logged event (one the database finalized, read from its
+ * blocks) its own place; any other the place the log had reached when it was published (set by the hub).
+ */
+interface Placed {
+  at?: Position;
+  logged?: true;
+}
 
 /**
  * What the emulator or the database told about a trace. `stage` is the moment: a new emulated trace (pending),
  * some of its transactions confirmed (in a shard block) or finalized (in a masterchain block), or its actions
  * classified. `trace` is the whole trace as read at that moment.
  */
-export interface TraceEvent {
+export interface TraceEvent extends Placed {
   kind: 'trace';
   /** The trace key: the normalized hash of the external message that started it (the emulator's hash key). */
   key: string;
@@ -14,13 +24,13 @@ export interface TraceEvent {
 }
 
 /** The emulator gave up a trace it had announced (its block was replaced, or it expired unconfirmed). */
-export interface InvalidatedEvent {
+export interface InvalidatedEvent extends Placed {
   kind: 'invalidated';
   key: string;
 }
 
 /** An account's new state, as the emulator announces it (confirmed or finalized), with its jetton wallet data. */
-export interface AccountStateEvent {
+export interface AccountStateEvent extends Placed {
   kind: 'accountState';
   account: string;
   finality: Finality;
@@ -51,7 +61,7 @@ export interface JettonWalletData {
 }
 
 /** A jetton wallet's new state as the database has it once a masterchain block finalized its last transaction. */
-export interface JettonEvent {
+export interface JettonEvent extends Placed {
   kind: 'jetton';
   finality: Finality;
   wallet: JettonWalletData;

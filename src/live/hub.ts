@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { END, laterOf, type Position } from './cursor';
 import { accountsOf, type LiveEvent } from './events';
 import { BoundedQueue } from './queue';
 
@@ -59,6 +60,8 @@ export class LiveHub {
   private readonly unfinal = new Map<string, { to: Set<LiveSubscription>; at: number }>();
   /** jetton wallet → the lt of the newest finalized state announced of it, by either source. */
   private readonly finalJettons = new Map<string, bigint>();
+  /** How far the live log has been published (null until the database watcher's first poll). */
+  position: Position | null = null;
 
   constructor(
     readonly queueCapacity: number,
@@ -115,6 +118,9 @@ export class LiveHub {
    * classifier's actions may still follow an emulator's finalization.
    */
   publish(event: LiveEvent): void {
+    // an event not of the log is placed where the log stands; a logged one moves the log on, told or not
+    if (event.logged && event.at) this.position = this.position ? laterOf(this.position, event.at) : event.at;
+    else if (this.position) event.at ??= this.position;
     if (event.kind === 'trace') {
       const final = this.finalized.get(event.key);
       if (final && !(final === 'emulator' && event.stage === 'classified')) return;
@@ -157,6 +163,11 @@ export class LiveHub {
       if (now - entry.at <= INVALIDATION_MEMORY_MS) break;
       this.unfinal.delete(k);
     }
+  }
+
+  /** The log was read through block `seqno`: what is published next stands after all of it. */
+  advance(seqno: number): void {
+    this.position = this.position ? laterOf(this.position, { seqno, ord: END }) : { seqno, ord: END };
   }
 
   /** Whether a trace was announced finalized lately. */

@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import type { LiveLimits } from '../config';
 import { LiveHub } from './hub';
@@ -49,6 +50,8 @@ export class LiveRuntime {
   private addressesTotal = 0;
   private readonly closers = new Set<() => void>();
   private stopped = false;
+  /** Each step of every replay runs through this: a reconnect storm reads the database a few steps at a time. */
+  readonly replaySteps: LimitFunction;
   /** The live demo, when this process plays one (the GraphiQL Live tab follows its accounts). */
   demo?: { readonly accounts: readonly string[] };
 
@@ -57,6 +60,7 @@ export class LiveRuntime {
     readonly log?: Logger,
   ) {
     this.hub = new LiveHub(limits.queue, log);
+    this.replaySteps = pLimit(limits.resumeConcurrency);
   }
 
   /** Counts a new connection against the limits; its admission reserves what its subscriptions follow. */

@@ -353,6 +353,22 @@ export const SETTINGS = [
     max: 100_000_000,
     help: 'addresses followed by all live subscriptions of this instance, summed; about 700 bytes each (~280 MB by default)',
   },
+  {
+    env: 'LIVE_RESUME_MAX_BLOCKS',
+    kind: 'integer',
+    default: 1000,
+    min: 0,
+    max: 1_000_000,
+    help: 'masterchain blocks a resumed live stream replays at most; from further back it starts with a `resume_too_old` event',
+  },
+  {
+    env: 'LIVE_RESUME_CONCURRENCY',
+    kind: 'integer',
+    default: 4,
+    min: 1,
+    max: 1000,
+    help: 'steps of live stream replays (resumes and refills after a gap) that read the database at once; the rest wait their turn',
+  },
   { env: 'LOG_LEVEL', kind: 'text', default: 'info', help: 'pino log level (JSON logs)' },
   {
     env: 'LOG_BUFFER_BYTES',

@@ -21,6 +21,8 @@ export const LIMITS: LiveLimits = {
   maxAddressesPerIp: 1_000_000,
   maxAddressesPerKey: 1_000_000,
   maxAddressesTotal: 1_000_000,
+  resumeMaxBlocks: defaults().live.resumeMaxBlocks,
+  resumeConcurrency: defaults().live.resumeConcurrency,
 };
 
 /** A service with live events: the real HTTP server, the hub, and the emulator's Redis as its source. */
@@ -79,7 +81,7 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
     body: typeof body === 'string' ? body : JSON.stringify(body),
     signal: abort.signal,
   });
-  const frames: { event: string; data: any; at: number }[] = [];
+  const frames: { event: string; data: any; id?: string; at: number }[] = [];
   const comments: string[] = [];
   if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
     void (async () => {
@@ -94,7 +96,8 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
             if (frame.startsWith(':')) comments.push(frame);
             const event = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
             const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (data !== undefined) frames.push({ event, data: JSON.parse(data), at: performance.now() });
+            const id = /^id: (.*)$/m.exec(frame)?.[1];
+            if (data !== undefined) frames.push({ event, data: JSON.parse(data), ...(id === undefined ? {} : { id }), at: performance.now() });
           }
         }
       } catch {
@@ -108,6 +111,8 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
     frames,
     comments,
     events: () => frames.filter((f) => f.event === 'event').map((f) => f.data),
+    /** The id of the last event received (what a client sends back as Last-Event-ID). */
+    lastId: () => frames.filter((f) => f.id !== undefined).at(-1)?.id,
     close: () => abort.abort(),
   };
 }

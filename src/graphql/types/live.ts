@@ -11,10 +11,10 @@ import {
   type TraceEvent as LiveTraceEvent,
 } from '../../live/events';
 import { SentTraces } from '../../live/sentTraces';
-import { isGap, type Gap } from '../../live/queue';
+import { openFeed, type FeedItem, type LiveFeed } from '../../live/feed';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../../live/runtime';
 import { eventFinality, involving, selectActions, selectTransactions } from '../../live/select';
-import { parseAddresses, parseTraceKeys, shown, SubscriptionError } from '../../live/streaming/request';
+import { parseAddresses, parseTraceKeys, resumeCursor, shown, SubscriptionError } from '../../live/streaming/request';
 import { parseAddress } from '../../encoding/address';
 import type { Finality as FinalityValue, Trace as TraceModel, TraceTransaction } from '../../traces/model';
 import { rememberEmulated } from '../../traces/pending';
@@ -47,15 +47,25 @@ const LiveEventKind = builder.enumType('LiveEventKind', {
       description:
         'A trace this subscription was sent before it was final is gone: the emulator gave it up (its block was replaced, or it expired). Only `traceExternalHashNorm` is set.',
     },
-    GAP: { value: 'gap', description: 'The subscriber read too slowly and lost events (`lost` says how many); re-read what it needs with a query.' },
+    GAP: {
+      value: 'gap',
+      description:
+        'The subscriber read too slowly and lost events (`lost` says how many). The service refills what it can at once: the finalized events from the database, then the traces still pending or confirmed in the emulator, as they now are; `cursor` is where that refill starts.',
+    },
+    RESUME_TOO_OLD: {
+      value: 'resume_too_old',
+      description:
+        'The event given as `after` is further back than the service replays (LIVE_RESUME_MAX_BLOCKS masterchain blocks): the stream goes on from `cursor`, the oldest place it resumes from; re-read what came before with a query.',
+    },
   } as const,
 });
 
 interface Envelope {
-  kind: 'update' | 'invalidated' | 'gap';
+  kind: 'update' | 'invalidated' | 'gap' | 'resume_too_old';
   finality: FinalityValue | null;
   key: string | null;
   lost: number | null;
+  cursor?: string | null;
 }
 
 const LiveEventInterface = builder.interfaceRef<Envelope>('LiveEvent').implement({
@@ -69,6 +79,12 @@ const LiveEventInterface = builder.interfaceRef<Envelope>('LiveEvent').implement
       resolve: (e) => e.key,
     }),
     lost: t.int({ nullable: true, description: 'For GAP: how many events were lost.', resolve: (e) => e.lost }),
+    cursor: t.string({
+      nullable: true,
+      description:
+        "The event's id: give it as `after` to resume after this event, on this instance or another, with no event lost or repeated (finalized events are replayed from the database; pending and confirmed ones come again as they now are). Null until the instance has read the database's newest block.",
+      resolve: (e) => e.cursor ?? null,
+    }),
   }),
 });
 
@@ -197,14 +213,16 @@ function admissionOf(ctx: LiveContext, live: LiveRuntime): { admission: LiveAdmi
  * rather than a generator so that ending it (the client gone: `complete`, or the request's signal aborted)
  * frees the subscription at once, even while it waits for an event.
  */
-function liveStream<T>(
+function liveStream<T extends Envelope>(
   context: RequestContext,
   interest: { accounts: string[]; traceKeys: string[] },
-  render: (event: LiveEvent | Gap) => T[],
+  afterId: string | null | undefined,
+  render: (event: LiveEvent) => T[],
 ): AsyncIterableIterator<T> {
   const ctx = context as LiveContext;
   const live = ctx.services.live;
   if (!live) throw badUserInput('live events are not served by this instance');
+  const after = checked(() => resumeCursor(afterId, 'after'));
   const count = interest.accounts.length + interest.traceKeys.length;
   checked(() => live.checkAddresses(count));
   const signal = ctx.request?.signal;
@@ -217,14 +235,14 @@ function liveStream<T>(
     if (own) admission.release();
     throw err;
   }
-  const sub = live.hub.subscribe({ accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) });
+  const feed = openFeed(ctx.services, live, { accounts: new Set(interest.accounts), traceKeys: new Set(interest.traceKeys) }, after);
   const ready: T[] = [];
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
     signal?.removeEventListener('abort', end);
-    sub.close();
+    void feed.return();
     unreserve();
     if (own) admission.release();
   };
@@ -235,15 +253,33 @@ function liveStream<T>(
       for (;;) {
         if (ready.length > 0) return { value: ready.shift()!, done: false };
         if (ended) return finished;
-        const item = await sub.queue.next();
+        let item: IteratorResult<FeedItem>;
+        try {
+          item = await feed.next();
+        } catch (err) {
+          // a replay that failed (the database gone): the client resumes from its last cursor
+          end();
+          ctx.services.log.warn({ err }, 'live resume');
+          throw new GraphQLError('the live stream could not replay what it missed: resume later from the last cursor', {
+            extensions: { code: 'SERVICE_UNAVAILABLE' },
+          });
+        }
         if (item.done) {
           end();
           return finished;
         }
+        const value = item.value;
+        if (value.kind !== 'event') {
+          // the notice has every field's payload empty, so it is a T whichever field this is
+          ready.push(notice(value, feed) as unknown as T);
+          continue;
+        }
         // a new cache key for Pothos' loaders (it keys them on the context object, which lives on)
         Object.assign(ctx, initContextCache(), createRequestContext(ctx.services, { traceTransactionColumns: TRACE_TRANSACTION_COLUMNS }));
-        if (!isGap(item.value) && item.value.kind === 'trace' && item.value.trace.source === 'emulator') rememberEmulated(ctx, item.value.trace);
-        ready.push(...render(item.value));
+        if (value.event.kind === 'trace' && value.event.trace.source === 'emulator') rememberEmulated(ctx, value.event.trace);
+        render(value.event).forEach((envelope, i) => {
+          if (i >= value.skip) ready.push({ ...envelope, cursor: feed.id(value, i) ?? null });
+        });
       }
     },
     async return(): Promise<IteratorResult<T>> {
@@ -264,6 +300,7 @@ function liveStream<T>(
 const accountArgs = (arg: ArgBuilder<Types>) => ({
   accounts: arg.stringList({ required: true, description: 'Accounts, in any address form (at most LIVE_MAX_ADDRESSES).' }),
   minFinality: arg({ type: Finality, defaultValue: 'finalized', description: 'Least finality an event must have (default FINALIZED).' }),
+  after: afterArg(arg),
 });
 
 /** Addresses (or trace keys) an argument may give: the per-subscription limit, counted as given. */
@@ -275,13 +312,26 @@ const requiredAccounts = (given: readonly string[], ctx: RequestContext) => {
   return accounts;
 };
 
-const gap = (lost: number): Envelope => ({ kind: 'gap', finality: null, key: null, lost });
-
-/** What a gap or an invalidation tells a trace subscription (the invalidation only if it was sent the trace before it was final). */
-function notice(event: InvalidatedEvent | Gap, seen: SentTraces): Envelope[] {
-  if (isGap(event)) return [gap(event.gap)];
-  return seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null }] : [];
+/**
+ * A gap or a replay from too far back, told the same way by every subscription field: an envelope whose
+ * payload fields are all empty (each field's type reads only its own).
+ */
+function notice(item: Exclude<FeedItem, { kind: 'event' }>, feed: LiveFeed) {
+  const empty = { finality: null, key: null, trace: null, transactions: [], actions: [], event: null, wallet: null };
+  return item.kind === 'gap'
+    ? { ...empty, kind: 'gap' as const, lost: item.lost, cursor: feed.id(item) ?? null }
+    : { ...empty, kind: 'resume_too_old' as const, lost: null, cursor: item.oldest };
 }
+
+/** An invalidation, told only if the subscription was sent the trace before it was final. */
+const invalidation = (event: InvalidatedEvent, seen: SentTraces): Envelope[] =>
+  seen.invalidated(event.key) ? [{ kind: 'invalidated', finality: null, key: event.key, lost: null }] : [];
+
+const afterArg = (arg: ArgBuilder<Types>) =>
+  arg.string({
+    description:
+      'Resume after this event: the `cursor` of the last event received (on this instance or another). What came after it is replayed first (finalized events from the database, at most LIVE_RESUME_MAX_BLOCKS masterchain blocks back; pending and confirmed traces as the emulator now has them), then live events follow, none twice.',
+  });
 
 builder.subscriptionField('traces', (t) =>
   t.field({
@@ -294,6 +344,7 @@ builder.subscriptionField('traces', (t) =>
       }),
       minFinality: accountArgs(t.arg).minFinality,
       supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 100 names)." }),
+      after: afterArg(t.arg),
     },
     subscribe: (_root, args, ctx) => {
       const accounts = checked(() => parseAddresses(capped('accounts', args.accounts, maxAddressesOf(ctx), 'LIVE_MAX_ADDRESSES')));
@@ -301,8 +352,8 @@ builder.subscriptionField('traces', (t) =>
       if (accounts.length === 0 && traceKeys.length === 0) throw badUserInput('give accounts or traceExternalHashNorms to follow');
       const types = expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_SUPPORTED_ACTION_TYPES));
       const seen = new SentTraces();
-      return liveStream(ctx, { accounts, traceKeys }, (event): TraceEventShape[] => {
-        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, trace: null }));
+      return liveStream(ctx, { accounts, traceKeys }, args.after, (event): TraceEventShape[] => {
+        if (event.kind === 'invalidated') return invalidation(event, seen).map((n) => ({ ...n, trace: null }));
         if (event.kind !== 'trace') return [];
         const finality = eventFinality(event);
         if (!atLeast(finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
@@ -325,8 +376,8 @@ builder.subscriptionField('transactions', (t) =>
       const accounts = requiredAccounts(args.accounts, ctx);
       const set = new Set(accounts);
       const seen = new SentTraces();
-      return liveStream(ctx, { accounts, traceKeys: [] }, (event): TransactionsEventShape[] => {
-        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, transactions: [] }));
+      return liveStream(ctx, { accounts, traceKeys: [] }, args.after, (event): TransactionsEventShape[] => {
+        if (event.kind === 'invalidated') return invalidation(event, seen).map((n) => ({ ...n, transactions: [] }));
         if (event.kind !== 'trace') return [];
         const chosen = selectTransactions(event as LiveTraceEvent, set, (args.minFinality ?? 'finalized') as FinalityValue);
         if (!chosen) return [];
@@ -347,6 +398,7 @@ builder.subscriptionField('actions', (t) =>
       types: t.arg.stringList({ description: 'Only these action types (at most 100).' }),
       minFinality: accountArgs(t.arg).minFinality,
       supportedActionTypes: t.arg.stringList({ description: "Action types the client understands (TON Center's rule; default latest; at most 100 names)." }),
+      after: afterArg(t.arg),
     },
     subscribe: (_root, args, ctx) => {
       const accounts = requiredAccounts(args.accounts, ctx);
@@ -357,8 +409,8 @@ builder.subscriptionField('actions', (t) =>
         supported: expandActionTypes(capped('supportedActionTypes', args.supportedActionTypes, MAX_SUPPORTED_ACTION_TYPES)),
       };
       const seen = new SentTraces();
-      return liveStream(ctx, { accounts, traceKeys: [] }, (event): ActionsEventShape[] => {
-        if (isGap(event) || event.kind === 'invalidated') return notice(event, seen).map((n) => ({ ...n, actions: [] }));
+      return liveStream(ctx, { accounts, traceKeys: [] }, args.after, (event): ActionsEventShape[] => {
+        if (event.kind === 'invalidated') return invalidation(event, seen).map((n) => ({ ...n, actions: [] }));
         if (event.kind !== 'trace') return [];
         const chosen = selectActions(event as LiveTraceEvent, choice);
         const mine = chosen && involving(chosen.actions, set);
@@ -380,8 +432,7 @@ builder.subscriptionField('accountStates', (t) =>
     },
     subscribe: (_root, args, ctx) => {
       const accounts = requiredAccounts(args.accounts, ctx);
-      return liveStream(ctx, { accounts, traceKeys: [] }, (event): AccountEventShape[] => {
-        if (isGap(event)) return [{ ...gap(event.gap), event: null }];
+      return liveStream(ctx, { accounts, traceKeys: [] }, args.after, (event): AccountEventShape[] => {
         if (event.kind !== 'accountState' || !atLeast(event.finality, (args.minFinality ?? 'finalized') as FinalityValue)) return [];
         return [{ kind: 'update', finality: event.finality, key: null, lost: null, event }];
       });
@@ -399,14 +450,14 @@ builder.subscriptionField('jettonBalances', (t) =>
       account: t.arg.string({ required: true, description: 'The owner, or a jetton wallet, in any address form.' }),
       jetton: t.arg.string({ description: 'Only wallets of this jetton (its master), in any address form.' }),
       minFinality: accountArgs(t.arg).minFinality,
+      after: afterArg(t.arg),
     },
     subscribe: (_root, args, ctx) => {
       const [account] = requiredAccounts([args.account], ctx);
       const jetton = args.jetton === null || args.jetton === undefined ? undefined : parseAddress(args.jetton);
       if (jetton === undefined && args.jetton !== null && args.jetton !== undefined) throw badUserInput(`jetton: invalid address: ${shown(args.jetton)}`);
       const min = (args.minFinality ?? 'finalized') as FinalityValue;
-      return liveStream(ctx, { accounts: [account], traceKeys: [] }, (event): JettonChangeShape[] => {
-        if (isGap(event)) return [{ ...gap(event.gap), wallet: null }];
+      return liveStream(ctx, { accounts: [account], traceKeys: [] }, args.after, (event): JettonChangeShape[] => {
         const change = jettonChangeOf(event);
         if (!change || !atLeast(change.finality, min)) return [];
         const w = change.wallet;

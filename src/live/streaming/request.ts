@@ -2,6 +2,7 @@ import { expandActionTypes } from '../../actions/supported';
 import { parseAddress } from '../../encoding/address';
 import type { Finality } from '../../traces/model';
 import { FINALITIES } from '../../traces/model';
+import { CursorError, parseCursor, type Cursor } from '../cursor';
 import { addressLimitMessage } from '../runtime';
 import { MAX_SUPPORTED_ACTION_TYPES } from '../../params/common';
 
@@ -148,3 +149,15 @@ export const initialSettings = (headerVersions: string[]): ClientSettings => ({
   actionTypes: new Set(),
   supported: expandActionTypes(headerVersions),
 });
+
+/** The event id a client resumes after; SubscriptionError naming what is wrong with one this service did not make. */
+export function resumeCursor(value: unknown, what: string, id?: string): Cursor | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new SubscriptionError(`${what} must be an event id (a string)`, id);
+  try {
+    return parseCursor(value);
+  } catch (err) {
+    if (err instanceof CursorError) throw new SubscriptionError(`${what}: ${err.message}`, id);
+    throw err;
+  }
+}

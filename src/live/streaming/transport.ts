@@ -6,12 +6,22 @@ import { clientIdentity } from '../../http/access';
 import { MAX_BODY_BYTES, readBody } from '../../http/body';
 import { ApiError } from '../../errors';
 import { ClientGoneError } from '../../http/limiter';
-import { isGap } from '../queue';
-import type { LiveSubscription } from '../hub';
+import type { Cursor } from '../cursor';
+import { openFeed, type LiveFeed } from '../feed';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../runtime';
 import { guardSocket, type GuardedSocket } from '../socketGuard';
 import { StreamingClient } from './render';
-import { initialSettings, parseAddresses, parseSubscription, parseTraceKeys, requestId, shown, SubscriptionError, type ClientSettings } from './request';
+import {
+  initialSettings,
+  parseAddresses,
+  parseSubscription,
+  parseTraceKeys,
+  requestId,
+  resumeCursor,
+  shown,
+  SubscriptionError,
+  type ClientSettings,
+} from './request';
 
 export const STREAMING_SSE = '/api/streaming/v2/sse';
 export const STREAMING_WS = '/api/streaming/v2/ws';
@@ -36,17 +46,38 @@ export const streamingMaxPayload = (maxAddresses: number) => 64 * 1024 + maxAddr
 /** How many addresses and trace keys a client's settings follow: what its connection reserves. */
 const followed = (s: ClientSettings) => s.addresses.size + s.traceKeys.size;
 
-/** Renders and sends what a subscription receives, one event at a time, until it ends. */
-async function pump(sub: LiveSubscription, client: StreamingClient, send: (json: string) => Promise<void>, onError: (err: Error) => void) {
-  for await (const item of sub.queue) {
-    try {
-      if (isGap(item)) await send(JSON.stringify({ type: 'gap', lost: item.gap }));
-      else for (const json of await client.render(item)) await send(json);
-    } catch (err) {
-      onError(err as Error);
+/**
+ * Renders and sends what a feed yields, one item at a time, until it ends, each notification with its event id
+ * (`send`'s second argument). A gap or a replay from too far back is told as an event of our own, which carries
+ * the id to resume from. A replay that fails (the database gone) ends the stream: the client resumes later.
+ */
+async function pump(feed: LiveFeed, client: StreamingClient, send: (json: string, id: string | undefined) => Promise<void>, onError: (err: Error) => void) {
+  try {
+    for await (const item of feed) {
+      try {
+        if (item.kind === 'gap') {
+          const id = feed.id(item);
+          await send(JSON.stringify({ type: 'gap', lost: item.lost, ...(id ? { event_id: id } : {}) }), id);
+        } else if (item.kind === 'resume_too_old') {
+          await send(JSON.stringify({ type: 'resume_too_old', event_id: item.oldest }), item.oldest);
+        } else {
+          const texts = await client.render(item.event);
+          for (let i = item.skip; i < texts.length; i++) await send(texts[i], feed.id(item, i));
+        }
+      } catch (err) {
+        onError(err as Error);
+      }
     }
+  } catch (err) {
+    onError(err as Error);
+    return false;
   }
+  return true;
 }
+
+/** A notification with its id as a top-level `event_id` (the WebSocket form): spliced in, the rest kept byte for byte. */
+const withEventId = (json: string, id: string | undefined) =>
+  id === undefined || json.includes('"event_id":') ? json : `${json.slice(0, -1)},"event_id":${JSON.stringify(id)}}`;
 
 const json = (res: ServerResponse, status: number, body: object) => {
   const text = JSON.stringify(body);
@@ -78,8 +109,10 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   }
   let settings: ClientSettings | undefined;
   let admission: LiveAdmission | undefined;
+  let after: Cursor | undefined;
   try {
     settings = parseSubscription(body, { headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
+    after = resumeCursor(req.headers['last-event-id'], 'Last-Event-ID', settings.id);
     live.checkAddresses(followed(settings));
     const { ip, key } = who(req, services);
     admission = live.admit(ip, key);
@@ -93,11 +126,11 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   }
   const release = admission.release;
   const client = new StreamingClient(services, settings);
-  const sub = live.hub.subscribe(interest(settings));
+  const feed = openFeed(services, live, interest(settings), after);
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
   const end = () => {
     clearInterval(keepalive);
-    sub.close();
+    feed.sub.close();
     release();
     unregister();
   };
@@ -119,9 +152,9 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     });
   await write(`event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
   await pump(
-    sub,
+    feed,
     client,
-    (json) => write(`event: event\ndata: ${json}\n\n`),
+    (json, id) => write(`${id === undefined ? '' : `id: ${id}\n`}event: event\ndata: ${json}\n\n`),
     (err) => services.log.warn({ err }, 'streaming event'),
   );
   if (!res.writableEnded) res.end();
@@ -142,7 +175,17 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
     }
   };
   const client = new StreamingClient(services, settings);
-  const sub = live.hub.subscribe(interest(settings));
+  let feed = openFeed(services, live, interest(settings));
+  const run = (f: LiveFeed) =>
+    void pump(
+      f,
+      client,
+      (json, id) => socket.send(withEventId(json, id)),
+      (err) => services.log.warn({ err }, 'streaming event'),
+    ).then((ok) => {
+      // a replay that failed ends the connection: the client resumes from its last event id
+      if (!ok && f === feed) ws.close(1011, 'replay failed: resume from the last event id');
+    });
   const send = (o: object) => socket.send(JSON.stringify(o));
   const reply = (id: string | undefined, o: object) => send({ ...(id === undefined ? {} : { id }), ...o });
   ws.on('message', (data, isBinary) => {
@@ -166,11 +209,19 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
             headerVersions: headerVersions(req),
             maxAddresses: live.limits.maxAddresses,
           });
+          const after = resumeCursor(envelope.after, 'after', id);
           live.checkAddresses(followed(next), true);
           follow(next);
           settings = next;
           client.settings = next;
-          sub.update(interest(next));
+          if (after) {
+            // a resume starts a feed of its own: what it replays follows the reply
+            feed.return();
+            feed = openFeed(services, live, interest(next), after);
+            reply(id, { status: 'subscribed' });
+            return void run(feed);
+          }
+          feed.sub.update(interest(next));
           return void reply(id, { status: 'subscribed' });
         }
         case 'unsubscribe': {
@@ -194,7 +245,7 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
           follow(next);
           settings = next;
           client.settings = settings;
-          sub.update(interest(settings));
+          feed.sub.update(interest(settings));
           return void reply(id, { status: 'unsubscribed' });
         }
         default:
@@ -207,13 +258,13 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
     }
   });
   const end = () => {
-    sub.close();
+    feed.return();
     admission.release();
     unregister();
   };
   const unregister = live.onClose(() => ws.close(1001, 'server shutting down'));
   ws.once('close', end);
-  void pump(sub, client, socket.send, (err) => services.log.warn({ err }, 'streaming event'));
+  run(feed);
 }
 
 /** The WebSocket endpoint of the Streaming API, upgraded from `GET /api/streaming/v2/ws`. */

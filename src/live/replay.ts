@@ -1,0 +1,107 @@
+import { createRequestContext, type Services } from '../context';
+import { latestMasterchainSeqno, masterchainBlockTime } from '../data/blocks';
+import { jettonWalletsChangedFor } from '../data/jettons';
+import { tracesCompletedFor, type LogSeek } from '../data/traces';
+import type { Trace } from '../traces/model';
+import { traceKey } from '../traces/model';
+import { comparePositions, END, type Position } from './cursor';
+import type { LiveEvent, TraceEvent } from './events';
+import type { LiveHub } from './hub';
+import { jettonPosition, loggedEvents, tracePosition } from './log';
+
+/** Traces read per statement of a replay: what one step of it holds in memory. */
+const PAGE = 100;
+/** Jetton wallet changes a replay reads per step at most. */
+const MAX_JETTONS = 1000;
+/**
+ * How long before the first replayed block a trace completed in it may have started: the accounts'
+ * transactions are looked up from then on (their (account, now) index). Longer traces are not replayed.
+ */
+export const TRACE_SPAN_SECONDS = 600;
+/** Emulated traces re-sent per account, and per replay, at most. */
+const PENDING_PER_ACCOUNT = 20;
+const MAX_PENDING = 200;
+
+export interface ReplayInterest {
+  accounts: readonly string[];
+  traceKeys: readonly string[];
+}
+
+/**
+ * The last block a replay reads: the newest the database has, and never less than what the hub has published
+ * (a subscriber's live queue starts there, so the replay must reach it).
+ */
+export async function replayEnd(services: Services, hub: LiveHub): Promise<number> {
+  const tip = await latestMasterchainSeqno(createRequestContext(services).db);
+  return Math.max(tip ?? 0, hub.position?.seqno ?? 0);
+}
+
+/**
+ * The live log's events for `interest` from `from` (the event there included: a resume may be in the middle of
+ * it; after it when it is a block's END) through block `to`, in log order, a page at a time: finalized traces
+ * with a transaction of the accounts (or with the trace keys), and the accounts' jetton wallets (or the wallets
+ * owned by them) whose stored state a transaction of those blocks left.
+ */
+export async function* replayLog(services: Services, interest: ReplayInterest, from: Position, to: number): AsyncGenerator<LiveEvent[]> {
+  const ctx = createRequestContext(services);
+  await ctx.db.catchUp?.(to);
+  const since = ((await masterchainBlockTime(ctx.db, from.seqno)) ?? TRACE_SPAN_SECONDS) - TRACE_SPAN_SECONDS;
+  const accounts = [...interest.accounts];
+  const keys = [...interest.traceKeys];
+  let seek = seekOf(from);
+  let at = from;
+  let inclusive = from.ord !== END;
+  for (;;) {
+    const page = await tracesCompletedFor(ctx.db, { accounts, keys, since }, seek, to, PAGE);
+    const last = page.at(-1);
+    const end: Position = page.length === PAGE && last ? tracePosition(last) : { seqno: to, ord: END };
+    const after = (p: Position) => (inclusive ? comparePositions(p, at) >= 0 : comparePositions(p, at) > 0);
+    const jettons = (await jettonWalletsChangedFor(ctx.db, accounts, at.seqno, end.seqno, MAX_JETTONS)).filter(
+      (row) => after(jettonPosition(row)) && comparePositions(jettonPosition(row), end) <= 0,
+    );
+    // each step reads with a context of its own: its loaders hold only its page
+    yield await loggedEvents(createRequestContext(services), page, jettons);
+    if (end.ord === END) return;
+    at = end;
+    inclusive = false;
+    seek = { seqno: last!.mc_seqno_end ?? 0, after: { endLt: last!.end_lt ?? '0', traceId: last!.trace_id, inclusive: false } };
+  }
+}
+
+/** Where the log's statement starts: at a trace's place, or at the block after one told whole. */
+function seekOf(p: Position): LogSeek {
+  if (p.ord === END) return { seqno: p.seqno + 1 };
+  if (p.ord.startsWith('t')) return { seqno: p.seqno, after: { endLt: String(BigInt(p.ord.slice(1, 21))), traceId: p.ord.slice(21), inclusive: true } };
+  // at a jetton change of the block: its traces came before it
+  return { seqno: p.seqno + 1 };
+}
+
+/**
+ * The accounts' traces the emulator still keeps that are not final yet, as they now are: a subscriber that
+ * resumes hears of them again (it tells them apart by trace key and finality). A classified one comes twice:
+ * its transactions, then its actions.
+ */
+export async function unfinalTraces(services: Services, interest: ReplayInterest): Promise<TraceEvent[]> {
+  const emulator = services.emulator;
+  if (!emulator) return [];
+  const traces = new Map<string, Trace>();
+  try {
+    for (const account of interest.accounts) {
+      if (traces.size >= MAX_PENDING) break;
+      const keys = await emulator.accountTraceKeys(account).next(PENDING_PER_ACCOUNT);
+      for (const trace of await emulator.tracesByKeys(keys, services.maxTraceTransactions)) traces.set(traceKey(trace), trace);
+    }
+    const keys = interest.traceKeys.filter((k) => !traces.has(k)).slice(0, MAX_PENDING);
+    for (const trace of await emulator.tracesByKeys(keys, services.maxTraceTransactions)) traces.set(traceKey(trace), trace);
+  } catch (err) {
+    services.log.warn({ err }, 'live resume: the emulated traces could not be read from Redis');
+  }
+  const out: TraceEvent[] = [];
+  for (const [key, trace] of traces) {
+    const finalities = trace.transactions.map((t) => t.finality);
+    if (finalities.length === 0 || finalities.every((f) => f === 'finalized')) continue;
+    out.push({ kind: 'trace', key, stage: finalities.every((f) => f === 'pending') ? 'pending' : 'confirmed', trace });
+    if (trace.actions.length > 0) out.push({ kind: 'trace', key, stage: 'classified', trace });
+  }
+  return out;
+}

@@ -1,0 +1,307 @@
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/types';
+import { pushTraces } from '../src/emulator/push';
+import { CHANNELS } from '../src/live/redisSource';
+import { MASTERCHAIN_SHARD } from '../src/encoding/numbers';
+import { importDocument } from '../src/import/importFile';
+import { encodeCursor, parseCursor } from '../src/live/cursor';
+import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
+import { openFeed } from '../src/live/feed';
+import { LiveRuntime } from '../src/live/runtime';
+import { LIMITS, eventually, sseClient, startLiveService, until, wsClient } from './helpers/live';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { freshRedisUrl, redisAvailable } from './helpers/redis';
+import { testServices } from './helpers/service';
+import { syntheticTrace } from './helpers/synthetic';
+
+const ACCOUNT = `0:${'A1'.repeat(32)}`;
+const OTHER = `0:${'B2'.repeat(32)}`;
+
+/**
+ * The independent writer: indexes masterchain block `seqno` as ton-indexer would, with one complete trace
+ * per account given (its root transaction on that account, and a child elsewhere). Returns the traces' root
+ * transaction hashes, account by account.
+ */
+async function indexBlock(db: Database, seqno: number, accounts: string[], more: any[] = []): Promise<string[]> {
+  const roots: string[] = [];
+  const traces = accounts.map((account, i) => {
+    const trace = completeTrace(`block ${seqno} trace ${i}`, account, seqno, BigInt(i) * 1000n);
+    roots.push(trace.trace_id);
+    return trace;
+  });
+  traces.push(...more);
+  const now = Number((Object.values(traces[0].transactions)[0] as any).now);
+  // one transaction, as the indexer writes a block: the block and its traces appear together
+  await importDocument(db, `block-${seqno}.json`, JSON.stringify({ traces, address_book: {}, metadata: {} }));
+  await db.query(`update blocks set gen_utime = $2 where workchain = -1 and shard = ${MASTERCHAIN_SHARD} and seqno = $1`, [seqno, now]);
+  return roots;
+}
+
+/** A complete trace of two transactions, its root on `account`, completed by masterchain block `seqno`. */
+function completeTrace(seed: string, account: string, seqno: number, ltOffset = 0n) {
+  const trace = syntheticTrace(2, seed, { rootAccount: account, firstLt: BigInt(seqno) * 1_000_000n + ltOffset }).traces[0] as any;
+  trace.mc_seqno_start = trace.mc_seqno_end = String(seqno);
+  trace.trace_info.trace_state = 'complete';
+  for (const tx of Object.values(trace.transactions) as any[]) tx.mc_block_seqno = seqno;
+  return trace;
+}
+
+/** The trace (its root transaction's hash) each transactions event tells, in the order received. */
+const rootsOf = (events: any[]) => events.filter((e) => e.type === 'transactions').map((e) => e.transactions.at(-1).hash as string);
+
+const backend = (await availableBackends()).includes('postgres') ? 'postgres' : 'pglite';
+
+describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend}`, () => {
+  let db: TestDatabase;
+  let redisUrl: string;
+  const instances: { service: Awaited<ReturnType<typeof startLiveService>>; watcher: DatabaseFinalityWatcher }[] = [];
+  let seqno = 100;
+  /** Every trace of ACCOUNT the writer indexed, in order. */
+  const written: string[] = [];
+  const write = async (blocks = 1) => {
+    for (let i = 0; i < blocks; i++) {
+      const [mine] = await indexBlock(db.writer, ++seqno, [ACCOUNT, OTHER]);
+      written.push(mine);
+    }
+  };
+  const start = async (limits = {}) => {
+    const service = await startLiveService(db.reader, redisUrl, limits);
+    const watcher = new DatabaseFinalityWatcher(service.services, service.live.hub, { intervalMs: 25, maxBlocksPerPoll: 32 });
+    await watcher.poll();
+    watcher.start();
+    const instance = { service, watcher };
+    instances.push(instance);
+    return instance;
+  };
+  const stop = async (instance: (typeof instances)[number]) => {
+    await instance.watcher.stop();
+    await instance.service.close();
+    instances.splice(instances.indexOf(instance), 1);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    redisUrl = await freshRedisUrl(11);
+    await indexBlock(db.writer, seqno, [OTHER]);
+  });
+  afterAll(async () => {
+    for (const instance of [...instances]) await stop(instance);
+    await db?.drop();
+  });
+
+  it('gives every Streaming API event an id; a client that loses its instance resumes on another with Last-Event-ID: every finalized event once, in order', async () => {
+    const a = await start();
+    const b = await start();
+    const subscription = { types: ['transactions'], addresses: [ACCOUNT] };
+    const first = await sseClient(a.service.base, subscription);
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    const from = written.length;
+    await write(3);
+    await until(
+      () => rootsOf(first.events()),
+      () => rootsOf(first.events()).length === 3,
+      5000,
+      'three events on A',
+    );
+    const lastId = first.lastId();
+    expect(lastId).toMatch(/^v1\./);
+    expect(first.frames.filter((f) => f.event === 'event').every((f) => f.id !== undefined)).toBe(true);
+    // A goes down mid-stream; blocks keep coming while the client has no instance
+    first.close();
+    await stop(a);
+    await write(3);
+    const second = await sseClient(b.service.base, subscription, { 'Last-Event-ID': lastId! });
+    expect(second.status).toBe(200);
+    await write(2);
+    await until(
+      () => rootsOf(second.events()),
+      () => rootsOf(second.events()).length === 5,
+      5000,
+      'the missed and the new events on B',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect([...rootsOf(first.events()), ...rootsOf(second.events())]).toEqual(written.slice(from));
+    second.close();
+    await stop(b);
+  });
+
+  it('resumes a Streaming API WebSocket from a subscribe with "after", each event carrying its event_id', async () => {
+    const a = await start();
+    const ws = await wsClient(a.service.base);
+    ws.send({ operation: 'subscribe', id: '1', types: ['transactions'], addresses: [ACCOUNT] });
+    await until(
+      () => ws.messages,
+      (m) => m.status === 'subscribed',
+    );
+    const from = written.length;
+    await write(3);
+    await until(
+      () => ws.messages,
+      () => rootsOf(ws.messages).length === 3,
+      5000,
+      'three events',
+    );
+    const events = ws.messages.filter((m) => m.type === 'transactions');
+    expect(events.every((m) => typeof m.event_id === 'string')).toBe(true);
+    // the same client asks again from its first event: the two after it come again, once, then live ones
+    ws.send({ operation: 'subscribe', id: '2', types: ['transactions'], addresses: [ACCOUNT], after: events[0].event_id });
+    await until(
+      () => ws.messages,
+      (m) => m.id === '2' && m.status === 'subscribed',
+    );
+    await write(1);
+    await until(
+      () => ws.messages,
+      () => rootsOf(ws.messages).length === 6,
+      5000,
+      'the replay and the new event',
+    );
+    expect(rootsOf(ws.messages)).toEqual([...written.slice(from, from + 3), ...written.slice(from + 1)]);
+    ws.send({ operation: 'subscribe', id: '3', types: ['transactions'], addresses: [ACCOUNT], after: 'v1.bm9wZQ' });
+    const refused = await until(
+      () => ws.messages,
+      (m) => m.id === '3',
+    );
+    expect(refused.error).toMatch(/^after: invalid event id/);
+    ws.close();
+    await stop(a);
+  });
+
+  it('resumes GraphQL subscriptions with `after`, over graphql-ws and over SSE, each payload with its cursor', async () => {
+    const a = await start();
+    const client = createClient({ url: `${a.service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const query = (after?: string) =>
+      `subscription { transactions(accounts: ["${ACCOUNT}"]${after ? `, after: "${after}"` : ''}) { kind cursor transactions { hash } } }`;
+    const got: any[] = [];
+    const stop1 = client.subscribe({ query: query() }, { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} });
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    const from = written.length;
+    await write(2);
+    await until(
+      () => got,
+      () => got.length === 2,
+      5000,
+      'two events',
+    );
+    stop1();
+    const cursors = got.map((g) => g.data.transactions.cursor as string);
+    expect(cursors.every((c) => /^v1\./.test(c))).toBe(true);
+    await write(2);
+    const resumed: any[] = [];
+    const stop2 = client.subscribe(
+      { query: query(cursors[1]) },
+      { next: (v) => resumed.push(v), error: (e) => resumed.push({ error: e }), complete: () => {} },
+    );
+    await until(
+      () => resumed,
+      () => resumed.length === 2,
+      5000,
+      'the two missed events',
+    );
+    stop2();
+    const hashes = (list: any[]) => list.map((g) => g.data.transactions.transactions.at(-1).hash);
+    expect([...hashes(got), ...hashes(resumed)]).toEqual(written.slice(from));
+
+    // over SSE, from the first cursor: the three after it
+    const res = await fetch(`${a.service.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: query(cursors[0]) }),
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    while ((text.match(/^data: /gm) ?? []).length < 3) text += Buffer.from((await reader.read()).value!).toString('utf8');
+    await reader.cancel();
+    const sse = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]));
+    expect(hashes(sse)).toEqual(written.slice(from + 1));
+
+    const refused = await new Promise<unknown>((resolve) =>
+      client.subscribe({ query: query('nonsense') }, { next: resolve, error: resolve, complete: () => resolve('complete') }),
+    );
+    expect(JSON.stringify(refused)).toMatch(/after: invalid event id/);
+    await client.dispose();
+    await stop(a);
+  });
+
+  it('starts a resume from further back than LIVE_RESUME_MAX_BLOCKS with one resume_too_old event naming the oldest resumable id', async () => {
+    const a = await start({ resumeMaxBlocks: 2 });
+    const from = written.length;
+    const old = encodeCursor({ at: { seqno, ord: '~' }, told: 0, ahead: new Map() });
+    await write(4);
+    await eventually(() => a.service.live.hub.position?.seqno === seqno, 5000, 'the watcher at the newest block');
+    const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': old });
+    await until(client.events, () => rootsOf(client.events()).length === 2, 5000, 'the last two blocks');
+    const [notice] = client.events();
+    expect(notice.type).toBe('resume_too_old');
+    expect(parseCursor(notice.event_id).at).toEqual({ seqno: seqno - 2, ord: '~' });
+    expect(client.frames.find((f) => f.data === notice)?.id).toBe(notice.event_id);
+    expect(rootsOf(client.events())).toEqual(written.slice(from + 2));
+    client.close();
+
+    const bad = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': 'v2.x' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/^Last-Event-ID: invalid event id/);
+    await stop(a);
+  });
+
+  it('does not tell a resumed subscriber again a trace the emulator finalized before the database indexed it', async () => {
+    const a = await start();
+    const b = await start();
+    const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] });
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    const next = seqno + 1;
+    const early = completeTrace('finalized first by the emulator', ACCOUNT, next, 500_000n);
+    const [key] = await pushTraces(a.service.redis, { traces: [early] }, { finality: 'finalized', ttlSeconds: 30 });
+    await a.service.redis.publish(CHANNELS.finalized, key);
+    await until(client.events, (e) => e.trace_external_hash_norm === key, 5000, "the emulator's finalization");
+    const id = client.lastId()!;
+    expect([...parseCursor(id).ahead.keys()]).toEqual([key]);
+    client.close();
+    // the indexer catches up: the block holds that trace and another of the account
+    const [other] = await indexBlock(db.writer, ++seqno, [ACCOUNT], [early]);
+    written.push(other);
+    const resumed = await sseClient(b.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id });
+    await until(resumed.events, () => rootsOf(resumed.events()).length >= 1, 5000, 'the other trace');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rootsOf(resumed.events())).toEqual([other]);
+    resumed.close();
+    await stop(a);
+    await stop(b);
+  });
+
+  it('tells a resumed subscriber the traces the emulator still has unfinished, as they now are', async () => {
+    const a = await start();
+    const pending = syntheticTrace(2, 'pending for resume', { rootAccount: ACCOUNT, firstLt: 9_000_000_000n }).traces[0];
+    const [key] = await pushTraces(a.service.redis, { traces: [pending] }, { finality: 'pending', ttlSeconds: 30 });
+    const id = encodeCursor({ at: { seqno, ord: '~' }, told: 0, ahead: new Map() });
+    const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT], min_finality: 'pending' }, { 'Last-Event-ID': id });
+    const event = await until(client.events, (e) => e.trace_external_hash_norm === key, 5000, 'the pending trace');
+    expect(event).toMatchObject({ type: 'transactions', finality: 'pending' });
+    client.close();
+    await stop(a);
+  });
+
+  it('refills a subscriber that fell behind from the log: a gap carrying the id to resume from, then each lost finalized event once', async () => {
+    const live = new LiveRuntime({ ...LIMITS, queue: 2 });
+    const services = { ...testServices(db.reader), live };
+    const watcher = new DatabaseFinalityWatcher(services, live.hub, { intervalMs: 60_000, maxBlocksPerPoll: 32 });
+    await watcher.poll();
+    const feed = openFeed(services, live, { accounts: new Set([ACCOUNT]), traceKeys: new Set() });
+    const from = written.length;
+    await write(5);
+    await watcher.poll();
+    const items: any[] = [];
+    for (;;) {
+      const next = await Promise.race([feed.next(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+      if (!next || next.done) break;
+      items.push(next.value);
+    }
+    expect(items[0]).toMatchObject({ kind: 'gap', lost: 3 });
+    expect(feed.id(items[0])).toMatch(/^v1\./);
+    const told = items.filter((i) => i.kind === 'event').map((i) => i.event.trace.transactions[0].row.hash);
+    expect(told).toEqual(written.slice(from));
+    await feed.return();
+  });
+});
