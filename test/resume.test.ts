@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types';
 import { pushTraces } from '../src/emulator/push';
 import { CHANNELS } from '../src/live/redisSource';
-import { MASTERCHAIN_SHARD } from '../src/encoding/numbers';
-import { importDocument } from '../src/import/importFile';
 import { encodeCursor, parseCursor } from '../src/live/cursor';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { openFeed } from '../src/live/feed';
@@ -14,38 +12,17 @@ import { LIMITS, eventually, sseClient, startLiveService, until, wsClient } from
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 import { testServices } from './helpers/service';
+import { completeTrace, indexBlock } from './helpers/liveLog';
 import { syntheticTrace } from './helpers/synthetic';
 
 const ACCOUNT = `0:${'A1'.repeat(32)}`;
 const OTHER = `0:${'B2'.repeat(32)}`;
 
-/**
- * The independent writer: indexes masterchain block `seqno` as ton-indexer would, with one complete trace
- * per account given (its root transaction on that account, and a child elsewhere). Returns the traces' root
- * transaction hashes, account by account.
- */
-async function indexBlock(db: Database, seqno: number, accounts: string[], more: any[] = []): Promise<string[]> {
-  const roots: string[] = [];
-  const traces = accounts.map((account, i) => {
-    const trace = completeTrace(`block ${seqno} trace ${i}`, account, seqno, BigInt(i) * 1000n);
-    roots.push(trace.trace_id);
-    return trace;
-  });
-  traces.push(...more);
-  const now = Number((Object.values(traces[0].transactions)[0] as any).now);
-  // one transaction, as the indexer writes a block: the block and its traces appear together
-  await importDocument(db, `block-${seqno}.json`, JSON.stringify({ traces, address_book: {}, metadata: {} }));
-  await db.query(`update blocks set gen_utime = $2 where workchain = -1 and shard = ${MASTERCHAIN_SHARD} and seqno = $1`, [seqno, now]);
-  return roots;
-}
-
-/** A complete trace of two transactions, its root on `account`, completed by masterchain block `seqno`. */
-function completeTrace(seed: string, account: string, seqno: number, ltOffset = 0n) {
-  const trace = syntheticTrace(2, seed, { rootAccount: account, firstLt: BigInt(seqno) * 1_000_000n + ltOffset }).traces[0] as any;
-  trace.mc_seqno_start = trace.mc_seqno_end = String(seqno);
-  trace.trace_info.trace_state = 'complete';
-  for (const tx of Object.values(trace.transactions) as any[]) tx.mc_block_seqno = seqno;
-  return trace;
+/** Indexes block `seqno` with a trace rooted on each account given, and `more`; returns the roots' hashes, account by account. */
+async function indexBlockOf(db: Database, seqno: number, accounts: string[], more: any[] = []): Promise<string[]> {
+  const traces = accounts.map((account, i) => completeTrace(`block ${seqno} trace ${i}`, account, seqno, BigInt(i) * 1000n));
+  await indexBlock(db, seqno, [...traces, ...more]);
+  return traces.map((t) => t.trace_id);
 }
 
 /** The trace (its root transaction's hash) each transactions event tells, in the order received. */
@@ -62,7 +39,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
   const written: string[] = [];
   const write = async (blocks = 1) => {
     for (let i = 0; i < blocks; i++) {
-      const [mine] = await indexBlock(db.writer, ++seqno, [ACCOUNT, OTHER]);
+      const [mine] = await indexBlockOf(db.writer, ++seqno, [ACCOUNT, OTHER]);
       written.push(mine);
     }
   };
@@ -84,7 +61,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     redisUrl = await freshRedisUrl(11);
-    await indexBlock(db.writer, seqno, [OTHER]);
+    await indexBlockOf(db.writer, seqno, [OTHER]);
   });
   afterAll(async () => {
     for (const instance of [...instances]) await stop(instance);
@@ -260,7 +237,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     expect([...parseCursor(id).ahead.keys()]).toEqual([key]);
     client.close();
     // the indexer catches up: the block holds that trace and another of the account
-    const [other] = await indexBlock(db.writer, ++seqno, [ACCOUNT], [early]);
+    const [other] = await indexBlockOf(db.writer, ++seqno, [ACCOUNT], [early]);
     written.push(other);
     const resumed = await sseClient(b.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id });
     await until(resumed.events, () => rootsOf(resumed.events()).length >= 1, 5000, 'the other trace');

@@ -133,11 +133,11 @@ export async function wsClient(base: string, headers: Record<string, string> = {
 }
 
 /** A service with live endpoints and no event source: for what clients do to the endpoints themselves. */
-export async function startQuietLiveService(db: Database, limits: Partial<LiveLimits> = {}) {
+export async function startQuietLiveService(db: Database, limits: Partial<LiveLimits> = {}, port = 0) {
   const live = new LiveRuntime({ ...LIMITS, ...limits });
   const services: Services = { ...testServices(db), live };
   const { server, yoga } = createHttpServer(services);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     services,
