@@ -164,7 +164,7 @@ export interface LogSeek {
  * The next `limit` traces, in log order, after `from` and completed by block `to` at the latest, that have a
  * transaction of one of `accounts` or one of the trace `keys`. The accounts' transactions are found through
  * their (account, now) index from `since` (unix time): a trace completed in the range started at most a few
- * minutes before it.
+ * minutes before it. Trace keys have no index: with them the block range's traces are read.
  */
 export function tracesCompletedFor(
   db: Queryable,
@@ -179,7 +179,10 @@ export function tracesCompletedFor(
     : `E.mc_seqno_end >= ${bind(from.seqno)}`;
   const whose = [
     ...(interest.accounts.length > 0
-      ? [`E.trace_id in (select T.trace_id from transactions T where T.account = any(${bind(interest.accounts)}::text[]) and T.now >= ${bind(interest.since)})`]
+      ? // gathered into an array first, so the traces are found by their key, whatever the block range holds
+        [
+          `E.trace_id = any(array(select T.trace_id from transactions T where T.account = any(${bind(interest.accounts)}::text[]) and T.now >= ${bind(interest.since)}))`,
+        ]
       : []),
     ...(interest.keys.length > 0 ? [`E.external_hash_norm = any(${bind(interest.keys)}::text[]::tonhash[])`] : []),
   ];
