@@ -279,6 +279,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     expect(feed.id(items[0])).toMatch(/^v1\./);
     const told = items.filter((i) => i.kind === 'event').map((i) => i.event.trace.transactions[0].row.hash);
     expect(told).toEqual(written.slice(from));
+    expect(live.hub.stats).toMatchObject({ dropped: 3, replays: 1, replayed: 5 });
     await feed.return();
   });
 });

@@ -100,7 +100,7 @@ export function createMetrics(services: Services) {
   });
   new Gauge({
     name: 'tonql_live_events',
-    help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them, since start',
+    help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them; replays of the log (resumes, refills after a gap) and the finalized events they told; since start',
     labelNames: ['figure'],
     registers: [registry],
     collect() {
@@ -111,6 +111,8 @@ export function createMetrics(services: Services) {
       this.set({ figure: 'published' }, stats.published);
       this.set({ figure: 'delivered' }, stats.delivered);
       this.set({ figure: 'dropped' }, stats.dropped);
+      this.set({ figure: 'replays' }, stats.replays);
+      this.set({ figure: 'replayed' }, stats.replayed);
     },
   });
   return { registry, requests, duration, graphqlOperations };

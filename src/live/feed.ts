@@ -134,6 +134,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   private async *replay(from: Cursor): AsyncGenerator<FeedItem[]> {
     // what the subscription follows when the replay starts (a WebSocket client may change it later)
     const interest: ReplayInterest = { accounts: [...this.sub.interest.accounts], traceKeys: [...this.sub.interest.traceKeys] };
+    this.hub.stats.replays++;
     const to = await replayEnd(this.services, this.hub);
     let start = from.at;
     if (to - start.seqno > this.opts.maxBlocks) {
@@ -149,6 +150,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
         if (event.kind === 'trace') this.remember(event.key);
         items.push(this.place(event, exact ? from.told : 0));
       }
+      this.hub.stats.replayed += items.length;
       yield items;
     }
     this.at = laterOf(this.at ?? { seqno: to, ord: END }, { seqno: to, ord: END });

@@ -13,6 +13,9 @@ export interface HubStats {
   published: number;
   delivered: number;
   dropped: number;
+  /** Replays of the log begun (resumes, and refills after a gap), and the events they told. */
+  replays: number;
+  replayed: number;
 }
 
 /** How long the hub remembers who was sent a trace that is not final yet, for its invalidation. */
@@ -50,7 +53,7 @@ export class LiveSubscription {
  * An invalidation goes only to those that were sent the trace before it was final.
  */
 export class LiveHub {
-  readonly stats: HubStats = { published: 0, delivered: 0, dropped: 0 };
+  readonly stats: HubStats = { published: 0, delivered: 0, dropped: 0, replays: 0, replayed: 0 };
   private readonly byAccount = new Map<string, Set<LiveSubscription>>();
   private readonly byKey = new Map<string, Set<LiveSubscription>>();
   private readonly all = new Set<LiveSubscription>();
