@@ -56,10 +56,11 @@ process.on('SIGINT', stop);
 for await (const { event, data, id } of stream) {
   if (event !== 'event') continue;
   const message = JSON.parse(data);
-  if (message.type === 'resume_too_old' || message.type === 'gap') {
-    // the service could not replay everything: re-read the missing history with /api/v3/transactions
-    console.error(`warning: ${message.type}; events before ${message.event_id} must be re-read`);
+  if (message.type === 'resume_too_old') {
+    // further back than the service replays: re-read what came before with /api/v3/transactions
+    console.error(`warning: the last event seen is too old to resume from; transfers before ${message.event_id} must be re-read`);
   }
+  // (a `gap` needs nothing: the service refills finalized events itself right after it)
   for (const tx of message.type === 'transactions' ? message.transactions : []) {
     const incoming = tx.in_msg;
     if (!incoming?.source || BigInt(incoming.value ?? 0) === 0n || state.printed.includes(tx.hash)) continue;

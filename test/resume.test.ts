@@ -43,11 +43,13 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
       written.push(mine);
     }
   };
-  const start = async (limits = {}) => {
+  const start = async (limits = {}, opts = { poll: true }) => {
     const service = await startLiveService(db.reader, redisUrl, limits);
     const watcher = new DatabaseFinalityWatcher(service.services, service.live.hub, { intervalMs: 25, maxBlocksPerPoll: 32 });
-    await watcher.poll();
-    watcher.start();
+    if (opts.poll) {
+      await watcher.poll();
+      watcher.start();
+    }
     const instance = { service, watcher };
     instances.push(instance);
     return instance;
@@ -246,6 +248,55 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     resumed.close();
     await stop(a);
     await stop(b);
+  });
+
+  it('tells a resumed subscriber a trace the emulator finalized while it was away, once the database has it', async () => {
+    const a = await start();
+    const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] });
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    await write(1);
+    await until(client.events, () => rootsOf(client.events()).length === 1, 5000, 'a first event');
+    const id = client.lastId()!;
+    client.close();
+    // away: the emulator finalizes a trace of the account; every instance's hub hears it, nobody is subscribed
+    const next = seqno + 1;
+    const away = completeTrace('finalized by the emulator while the client was away', ACCOUNT, next, 500_000n);
+    const [key] = await pushTraces(a.service.redis, { traces: [away] }, { finality: 'finalized', ttlSeconds: 30 });
+    await a.service.redis.publish(CHANNELS.finalized, key);
+    await eventually(() => a.service.live.hub.wasFinalized(key), 5000, 'the hub told of the finalization');
+    // back before the database has it: neither the replay nor Redis (it is final there) tell it; the log does
+    const resumed = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id });
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    const [other] = await indexBlockOf(db.writer, ++seqno, [ACCOUNT], [away]);
+    written.push(other);
+    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'both traces of the block');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rootsOf(resumed.events()).sort()).toEqual([other, away.trace_id].sort());
+    resumed.close();
+    await stop(a);
+  });
+
+  it('resumes a client that comes back before the restarted instance first read the database, and misses nothing after', async () => {
+    const cold = await start({}, { poll: false });
+    const warm = await start();
+    const client = await sseClient(warm.service.base, { types: ['transactions'], addresses: [ACCOUNT] });
+    await eventually(() => warm.service.live.hub.followersOf(ACCOUNT) === 1);
+    const from = written.length;
+    await write(1);
+    await until(client.events, () => rootsOf(client.events()).length === 1, 5000, 'a first event');
+    client.close();
+    await stop(warm);
+    expect(cold.service.live.hub.position).toBeNull();
+    const resumed = await sseClient(cold.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': client.lastId()! });
+    await eventually(() => cold.service.live.hub.stats.replays === 1, 5000, 'the replay');
+    await new Promise((r) => setTimeout(r, 200));
+    await write(2);
+    await cold.watcher.poll();
+    await cold.watcher.poll();
+    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'the blocks indexed after the replay');
+    expect([...rootsOf(client.events()), ...rootsOf(resumed.events())]).toEqual(written.slice(from));
+    resumed.close();
+    await stop(cold);
   });
 
   it('tells a resumed subscriber the traces the emulator still has unfinished, as they now are', async () => {

@@ -36,8 +36,10 @@ export interface Cursor {
   ahead: ReadonlyMap<string, number>;
 }
 
-/** Traces an id remembers as told ahead of the log; beyond it the oldest is forgotten (told again on resume). */
+/** Traces an id remembers as told ahead of the log (the newest); beyond it the oldest is forgotten (told again on resume). */
 export const MAX_AHEAD = 32;
+/** The block of a trace told ahead of the log whose block is not known: kept until forgotten as the oldest. */
+export const UNKNOWN_BLOCK = 2 ** 32 - 1;
 /** The longest id accepted: ahead keys included, an id is about 2 KB at most. */
 export const MAX_CURSOR_LENGTH = 4096;
 
@@ -48,7 +50,10 @@ const KEY = /^[A-Za-z0-9+/]{43}=$/;
 export class CursorError extends Error {}
 
 export function encodeCursor(c: Cursor): string {
-  const ahead = [...c.ahead].map(([key, seqno]) => `${key}@${seqno}`).join(',');
+  const ahead = [...c.ahead]
+    .slice(-MAX_AHEAD)
+    .map(([key, seqno]) => `${key}@${seqno}`)
+    .join(',');
   return `${VERSION}.${Buffer.from(`${c.at.seqno}|${c.at.ord}|${c.told}|${ahead}`).toString('base64url')}`;
 }
 

@@ -4,7 +4,6 @@ import { jettonWalletsChangedIn, type JettonWalletChange } from '../data/jettons
 import { latestMasterchainSeqno } from '../data/blocks';
 import { tracesCompletedIn } from '../data/traces';
 import { dependencyLog } from '../log';
-import { headerKey } from '../traces/model';
 import type { LiveHub } from './hub';
 import { loggedEvents } from './log';
 
@@ -43,9 +42,12 @@ export class DatabaseFinalityWatcher {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
+    const tick = () => {
       this.running ??= this.poll().finally(() => (this.running = undefined));
-    }, this.opts.intervalMs);
+    };
+    // at once: until the first poll the log's place is unknown, and events carry no id
+    tick();
+    this.timer = setInterval(tick, this.opts.intervalMs);
     this.timer.unref();
   }
 
@@ -63,10 +65,11 @@ export class DatabaseFinalityWatcher {
       if (tip === null) return;
       this.services.masterchainTip?.raise(tip);
       if (this.last === null || tip < this.last) {
-        // the first poll starts from now: earlier blocks were final before anyone subscribed
-        this.last = tip;
-        this.hub.advance(tip);
-        return;
+        // the first poll starts from now (earlier blocks were final before anyone subscribed), or from where a
+        // replay that came before it ended
+        this.last = this.hub.firstBlock(tip);
+        this.hub.advance(this.last);
+        if (this.last === tip) return;
       }
       if (tip === this.last) return;
       const to = Math.min(tip, this.last + this.opts.maxBlocksPerPoll);
@@ -74,11 +77,10 @@ export class DatabaseFinalityWatcher {
       if (this.hub.subscriberCount > 0) {
         const rows = await tracesCompletedIn(ctx.db, this.last + 1, to);
         const jettons = await this.jettons(ctx, this.last + 1, to);
-        const fresh = rows.filter((r) => !this.hub.wasFinalized(headerKey(r)));
-        // one the emulator finalized meanwhile is not read again; the hub drops it if it comes meanwhile
-        const events = await loggedEvents(ctx, fresh, jettons);
+        // every one, those the emulator finalized first too: each subscriber's feed knows whether it was told
+        const events = await loggedEvents(ctx, rows, jettons);
         for (const event of events) this.hub.publish(event);
-        this.stats.traces += fresh.length;
+        this.stats.traces += rows.length;
         this.stats.jettons += jettons.length;
       }
       this.hub.advance(to);

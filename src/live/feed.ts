@@ -1,7 +1,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { Services } from '../context';
-import { comparePositions, encodeCursor, END, laterOf, MAX_AHEAD, type Cursor, type Position } from './cursor';
-import type { LiveEvent } from './events';
+import { comparePositions, encodeCursor, END, laterOf, UNKNOWN_BLOCK, type Cursor, type Position } from './cursor';
+import { jettonChangeOf, type LiveEvent } from './events';
 import type { Interest, LiveHub, LiveSubscription } from './hub';
 import { isGap } from './queue';
 import { replayEnd, replayLog, unfinalTraces, type ReplayInterest } from './replay';
@@ -32,7 +32,16 @@ export interface FeedOptions {
 }
 
 /** Keys of traces told by a replay that the stream remembers, so that the emulator's late finalization is not told again. */
-const MAX_REPLAYED_KEYS = 10_000;
+const MAX_REPLAYED_KEYS = 1000;
+/** Traces told ahead of the log that the stream remembers while it runs (an id carries the newest 32). */
+const MAX_AHEAD_KEPT = 1000;
+/** Jetton wallets whose newest finalized state told the stream remembers, so the log's repeat of it is not told. */
+const MAX_JETTONS_KEPT = 1000;
+/**
+ * Blocks an id may name beyond the newest this instance has: another instance's database may be ahead. An id
+ * further on names no block of this database (another network, or made up): the stream starts from its newest.
+ */
+const AHEAD_SLACK_BLOCKS = 100;
 
 /**
  * A subscription's events, each placed in the live log (cursor.ts) so that the transport can give every
@@ -48,6 +57,9 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   private readonly replayedKeys = new Set<string>();
   /** The last logged event an id was made for, and how many of its notifications were numbered. */
   private numbered?: { at: Position; told: number };
+  /** jetton wallet → the lt of the newest finalized state told. */
+  private readonly finalJettons = new Map<string, bigint>();
+  private closed = false;
 
   constructor(
     private readonly services: Services,
@@ -62,10 +74,12 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
 
   async next(): Promise<IteratorResult<FeedItem>> {
     for (;;) {
+      if (this.closed) return { value: undefined, done: true };
       if (this.buffer.length > 0) return { value: this.buffer.shift()!, done: false };
       if (this.replaying) {
         const replaying = this.replaying;
-        const step = await this.opts.steps(() => replaying.next());
+        // a stream closed while waiting for its turn reads nothing
+        const step = await this.opts.steps(() => (this.closed ? Promise.resolve({ value: undefined, done: true as const }) : replaying.next()));
         if (step.done) this.replaying = undefined;
         else this.buffer.push(...step.value);
         continue;
@@ -101,6 +115,10 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   /** Whether the subscriber already has this event (from a replay, or from before its resume). */
   private told(event: LiveEvent): boolean {
     if (event.logged && event.at && this.at && comparePositions(event.at, this.at) <= 0) return true;
+    if (event.kind === 'jetton' && event.logged) {
+      const known = this.finalJettons.get(event.wallet.address);
+      return known !== undefined && /^\d{1,20}$/.test(event.wallet.last_transaction_lt ?? '') && BigInt(event.wallet.last_transaction_lt!) <= known;
+    }
     if (event.kind !== 'trace' || event.stage !== 'finalized') return false;
     // the log's finalization of a trace the emulator finalized first, or the emulator's of one the replay told
     return event.logged ? this.ahead.has(event.key) : this.replayedKeys.has(event.key);
@@ -113,8 +131,17 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
       // copied on change: items already made keep the map they were made with
       this.ahead = new Map(this.ahead);
       this.ahead.delete(event.key);
-      this.ahead.set(event.key, Number(event.trace.header.mc_seqno_end ?? 0));
-      if (this.ahead.size > MAX_AHEAD) this.ahead.delete(this.ahead.keys().next().value!);
+      this.ahead.set(event.key, event.trace.header.mc_seqno_end ?? UNKNOWN_BLOCK);
+      if (this.ahead.size > MAX_AHEAD_KEPT) this.ahead.delete(this.ahead.keys().next().value!);
+    }
+    const jetton = jettonChangeOf(event);
+    if (jetton?.finality === 'finalized' && /^\d{1,20}$/.test(jetton.wallet.last_transaction_lt ?? '')) {
+      const lt = BigInt(jetton.wallet.last_transaction_lt!);
+      if ((this.finalJettons.get(jetton.wallet.address) ?? -1n) < lt) {
+        this.finalJettons.delete(jetton.wallet.address);
+        this.finalJettons.set(jetton.wallet.address, lt);
+        if (this.finalJettons.size > MAX_JETTONS_KEPT) this.finalJettons.delete(this.finalJettons.keys().next().value!);
+      }
     }
     this.prune();
     return { kind: 'event', event, skip, at: this.at, ahead: this.ahead };
@@ -136,7 +163,14 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
     const interest: ReplayInterest = { accounts: [...this.sub.interest.accounts], traceKeys: [...this.sub.interest.traceKeys] };
     this.hub.stats.replays++;
     const to = await replayEnd(this.services, this.hub);
+    // the watcher, not polled yet, starts where this replay ends
+    this.hub.needFrom(to);
     let start = from.at;
+    if (start.seqno > to + AHEAD_SLACK_BLOCKS) {
+      this.services.log.warn({ block: start.seqno, newest: to }, 'live resume: the event id names a block far beyond the newest; resuming from the newest');
+      start = { seqno: to, ord: END };
+      this.at = start;
+    }
     if (to - start.seqno > this.opts.maxBlocks) {
       start = { seqno: to - this.opts.maxBlocks, ord: END };
       this.at = start;
@@ -163,7 +197,10 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
     if (this.replayedKeys.size > MAX_REPLAYED_KEYS) this.replayedKeys.delete(this.replayedKeys.values().next().value!);
   }
 
+  /** Ends the stream: its subscription, and any replay, which stops before its next step. */
   return(): Promise<IteratorResult<FeedItem>> {
+    this.closed = true;
+    this.buffer.length = 0;
     this.sub.close();
     return Promise.resolve({ value: undefined, done: true });
   }

@@ -118,17 +118,19 @@ export class LiveHub {
   /**
    * Routes an event to every interested subscriber. Once a trace is finalized, what comes later about it is
    * stale (a late emulator stage) or a repeat (the second source's finalization) and is dropped; only the
-   * classifier's actions may still follow an emulator's finalization.
+   * classifier's actions and the log's finalization may still follow an emulator's finalization.
    */
   publish(event: LiveEvent): void {
     // an event not of the log is placed where the log stands; a logged one moves the log on, told or not
     if (event.logged && event.at) this.position = this.position ? laterOf(this.position, event.at) : event.at;
     else if (this.position) event.at ??= this.position;
+    // The log's own finalization always goes out, after the emulator's too: a subscriber that resumed meanwhile has
+    // only it, and one that was told the emulator's skips it (its feed remembers what it was told ahead of the log).
     if (event.kind === 'trace') {
       const final = this.finalized.get(event.key);
-      if (final && !(final === 'emulator' && event.stage === 'classified')) return;
+      if (final && !(final === 'emulator' && (event.stage === 'classified' || event.logged))) return;
     }
-    if (event.kind === 'jetton' && event.finality === 'finalized' && !this.newFinalJetton(event.wallet)) return;
+    if (event.kind === 'jetton' && event.finality === 'finalized' && !this.newFinalJetton(event.wallet) && !event.logged) return;
     // the account's state still goes out; only its jetton part was told already
     if (event.kind === 'accountState' && event.jetton && event.finality === 'finalized' && !this.newFinalJetton(event.jetton))
       event = { ...event, jettonRepeat: true };
@@ -167,6 +169,21 @@ export class LiveHub {
       this.unfinal.delete(k);
     }
   }
+
+  /**
+   * A replay read the log through block `seqno` before the database watcher's first poll: the watcher starts
+   * from there, not from the newest block, so nothing between goes unpublished.
+   */
+  needFrom(seqno: number): void {
+    if (this.position === null) this.firstNeeded = Math.min(this.firstNeeded ?? seqno, seqno);
+  }
+
+  /** Where the watcher's first poll starts: the newest block, or an earlier one a replay reached. */
+  firstBlock(tip: number): number {
+    return Math.min(tip, this.firstNeeded ?? tip);
+  }
+
+  private firstNeeded?: number;
 
   /** The log was read through block `seqno`: what is published next stands after all of it. */
   advance(seqno: number): void {

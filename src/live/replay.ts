@@ -45,34 +45,38 @@ export async function replayEnd(services: Services, hub: LiveHub): Promise<numbe
 export async function* replayLog(services: Services, interest: ReplayInterest, from: Position, to: number): AsyncGenerator<LiveEvent[]> {
   const ctx = createRequestContext(services);
   await ctx.db.catchUp?.(to);
-  const since = ((await masterchainBlockTime(ctx.db, from.seqno)) ?? TRACE_SPAN_SECONDS) - TRACE_SPAN_SECONDS;
   const accounts = [...interest.accounts];
   const keys = [...interest.traceKeys];
-  let seek = seekOf(from);
   let at = from;
   let inclusive = from.ord !== END;
   for (;;) {
+    const seek = seekOf(at, inclusive);
+    // from the block the step starts at, so a long replay does not re-read the accounts' whole window each step
+    const since = ((await masterchainBlockTime(ctx.db, seek.seqno)) ?? (await masterchainBlockTime(ctx.db, to)) ?? TRACE_SPAN_SECONDS) - TRACE_SPAN_SECONDS;
     const page = await tracesCompletedFor(ctx.db, { accounts, keys, since }, seek, to, PAGE);
     const last = page.at(-1);
-    const end: Position = page.length === PAGE && last ? tracePosition(last) : { seqno: to, ord: END };
+    let end: Position = page.length === PAGE && last ? tracePosition(last) : { seqno: to, ord: END };
     const after = (p: Position) => (inclusive ? comparePositions(p, at) >= 0 : comparePositions(p, at) > 0);
-    const jettons = (await jettonWalletsChangedFor(ctx.db, accounts, at.seqno, end.seqno, MAX_JETTONS)).filter(
-      (row) => after(jettonPosition(row)) && comparePositions(jettonPosition(row), end) <= 0,
-    );
+    const changed = await jettonWalletsChangedFor(ctx.db, accounts, at.seqno, end.seqno, MAX_JETTONS);
+    // as many jetton changes as a step reads: the step ends at the last, and the next goes on from there
+    const lastChange = changed.at(-1);
+    if (changed.length === MAX_JETTONS && lastChange && after(jettonPosition(lastChange)) && comparePositions(jettonPosition(lastChange), end) < 0)
+      end = jettonPosition(lastChange);
+    const within = (p: Position) => after(p) && comparePositions(p, end) <= 0;
+    const traces = page.filter((row) => within(tracePosition(row)));
+    const jettons = changed.filter((row) => within(jettonPosition(row)));
     // each step reads with a context of its own: its loaders hold only its page
-    yield await loggedEvents(createRequestContext(services), page, jettons);
-    if (end.ord === END) return;
+    yield await loggedEvents(createRequestContext(services), traces, jettons);
+    if (end.ord === END && end.seqno === to) return;
     at = end;
     inclusive = false;
-    seek = { seqno: last!.mc_seqno_end ?? 0, after: { endLt: last!.end_lt ?? '0', traceId: last!.trace_id, inclusive: false } };
   }
 }
 
-/** Where the log's statement starts: at a trace's place, or at the block after one told whole. */
-function seekOf(p: Position): LogSeek {
-  if (p.ord === END) return { seqno: p.seqno + 1 };
-  if (p.ord.startsWith('t')) return { seqno: p.seqno, after: { endLt: String(BigInt(p.ord.slice(1, 21))), traceId: p.ord.slice(21), inclusive: true } };
-  // at a jetton change of the block: its traces came before it
+/** Where the log's statement starts: at (or after) a trace's place, or at the block after a jetton change or a block told whole. */
+function seekOf(p: Position, inclusive: boolean): LogSeek {
+  if (p.ord.startsWith('t')) return { seqno: p.seqno, after: { endLt: String(BigInt(p.ord.slice(1, 21))), traceId: p.ord.slice(21), inclusive } };
+  // a block's traces come before its jetton changes
   return { seqno: p.seqno + 1 };
 }
 

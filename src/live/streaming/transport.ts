@@ -48,36 +48,39 @@ const followed = (s: ClientSettings) => s.addresses.size + s.traceKeys.size;
 
 /**
  * Renders and sends what a feed yields, one item at a time, until it ends, each notification with its event id
- * (`send`'s second argument). A gap or a replay from too far back is told as an event of our own, which carries
- * the id to resume from. A replay that fails (the database gone) ends the stream: the client resumes later.
+ * (`send`'s second argument; the third says the notification already carries it, as our own gap and
+ * resume_too_old events do). A replay or a rendering that fails (the database gone) ends the stream, so the
+ * client resumes from the last id it has rather than past an event it never got.
  */
-async function pump(feed: LiveFeed, client: StreamingClient, send: (json: string, id: string | undefined) => Promise<void>, onError: (err: Error) => void) {
+async function pump(
+  feed: LiveFeed,
+  client: StreamingClient,
+  send: (json: string, id: string | undefined, carriesId?: boolean) => Promise<void>,
+  onError: (err: Error) => void,
+) {
   try {
     for await (const item of feed) {
-      try {
-        if (item.kind === 'gap') {
-          const id = feed.id(item);
-          await send(JSON.stringify({ type: 'gap', lost: item.lost, ...(id ? { event_id: id } : {}) }), id);
-        } else if (item.kind === 'resume_too_old') {
-          await send(JSON.stringify({ type: 'resume_too_old', event_id: item.oldest }), item.oldest);
-        } else {
-          const texts = await client.render(item.event);
-          for (let i = item.skip; i < texts.length; i++) await send(texts[i], feed.id(item, i));
-        }
-      } catch (err) {
-        onError(err as Error);
+      if (item.kind === 'gap') {
+        const id = feed.id(item);
+        await send(JSON.stringify({ type: 'gap', lost: item.lost, ...(id ? { event_id: id } : {}) }), id, true);
+      } else if (item.kind === 'resume_too_old') {
+        await send(JSON.stringify({ type: 'resume_too_old', event_id: item.oldest }), item.oldest, true);
+      } else {
+        const texts = await client.render(item.event);
+        for (let i = item.skip; i < texts.length; i++) await send(texts[i], feed.id(item, i));
       }
     }
   } catch (err) {
     onError(err as Error);
+    await feed.return();
     return false;
   }
   return true;
 }
 
-/** A notification with its id as a top-level `event_id` (the WebSocket form): spliced in, the rest kept byte for byte. */
-const withEventId = (json: string, id: string | undefined) =>
-  id === undefined || json.includes('"event_id":') ? json : `${json.slice(0, -1)},"event_id":${JSON.stringify(id)}}`;
+/** A notification with its id as a top-level `event_id` (the WebSocket form), added after TON Center's fields. */
+const withEventId = (json: string, id: string | undefined, carriesId = false) =>
+  id === undefined || carriesId ? json : `${json.slice(0, -1)},"event_id":${JSON.stringify(id)}}`;
 
 const json = (res: ServerResponse, status: number, body: object) => {
   const text = JSON.stringify(body);
@@ -130,7 +133,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
   const end = () => {
     clearInterval(keepalive);
-    feed.sub.close();
+    void feed.return();
     release();
     unregister();
   };
