@@ -58,6 +58,22 @@ export class EmulatorRepository {
     return new AccountTraceKeys(this.redis, account);
   }
 
+  /**
+   * The newest trace keys of each account (from its newest `members` members), all accounts in one pipeline:
+   * what a resumed live stream re-sends. A trace with many transactions of an account counts once.
+   */
+  async recentTraceKeys(accounts: string[], members: number): Promise<string[]> {
+    const lists = await this.pipeline(accounts.map((a) => ['zrevrange', a, 0, members - 1]));
+    const keys = new Set<string>();
+    for (const list of lists as string[][]) {
+      for (const member of list) {
+        const parts = member.split(':');
+        if (parts.length === 2) keys.add(parts[0]);
+      }
+    }
+    return [...keys];
+  }
+
   /** Traces by their keys (normalized external hashes); a missing or empty hash is left out. */
   async tracesByKeys(keys: string[], maxTransactions: number): Promise<Trace[]> {
     const lengths = await this.pipeline(keys.map((k) => ['hlen', k]));

@@ -18,7 +18,7 @@ const MAX_JETTONS = 1000;
  * transactions are looked up from then on (their (account, now) index). Longer traces are not replayed.
  */
 export const TRACE_SPAN_SECONDS = 600;
-/** Emulated traces re-sent per account, and per replay, at most. */
+/** Members of each account's set read (its newest transactions), and emulated traces re-sent per replay, at most. */
 const PENDING_PER_ACCOUNT = 20;
 const MAX_PENDING = 200;
 
@@ -90,12 +90,8 @@ export async function unfinalTraces(services: Services, interest: ReplayInterest
   if (!emulator) return [];
   const traces = new Map<string, Trace>();
   try {
-    for (const account of interest.accounts) {
-      if (traces.size >= MAX_PENDING) break;
-      const keys = await emulator.accountTraceKeys(account).next(PENDING_PER_ACCOUNT);
-      for (const trace of await emulator.tracesByKeys(keys, services.maxTraceTransactions)) traces.set(traceKey(trace), trace);
-    }
-    const keys = interest.traceKeys.filter((k) => !traces.has(k)).slice(0, MAX_PENDING);
+    // the newest members of each account's set, in one pipeline; then the traces, in another
+    const keys = [...new Set([...(await emulator.recentTraceKeys([...interest.accounts], PENDING_PER_ACCOUNT)), ...interest.traceKeys])].slice(0, MAX_PENDING);
     for (const trace of await emulator.tracesByKeys(keys, services.maxTraceTransactions)) traces.set(traceKey(trace), trace);
   } catch (err) {
     services.log.warn({ err }, 'live resume: the emulated traces could not be read from Redis');
