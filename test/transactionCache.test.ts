@@ -112,6 +112,27 @@ describe.each(await availableBackends())('finalized transactions served from the
     expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
   });
 
+  it('writes the finalized transactions of trace pages from the same cache, with the bytes of the uncached service', async () => {
+    const [{ seqno }] = await db.writer.query<{ seqno: number }>(
+      `select mc_seqno_end as seqno from traces where state = 'complete' and mc_seqno_end < $1 group by 1 order by count(*) desc limit 1`,
+      [tip],
+    );
+    const tracePaths = [...accounts.map((a) => `/api/v3/traces?account=${a}&limit=10&include_actions=true`), `/api/v3/traces?mc_seqno=${seqno}&limit=50`];
+    for (const path of tracePaths) {
+      const expected = (await body(plain, path)).text;
+      expect((await body(cached, path)).text).toBe(expected);
+      expect((await body(cached, path)).text).toBe(expected);
+    }
+    // the transaction lists are written from the entries the trace pages made, and the other way round
+    const hits = cache.hits;
+    for (const path of paths()) expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
+    expect(cache.hits).toBeGreaterThan(hits);
+    // a page of traces all below the tip: its transactions' messages and states are not read again
+    counted.counter.texts.length = 0;
+    expect((await body(cached, tracePaths.at(-1)!)).text).toBe((await body(plain, tracePaths.at(-1)!)).text);
+    expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
+  });
+
   it('never caches a transaction of the newest masterchain block; caches it once a later block is indexed', async () => {
     const newest = await db.writer.query<{ hash: string; account: string }>('select hash, account from transactions where mc_block_seqno >= $1', [tip]);
     expect(newest.length).toBeGreaterThan(0);

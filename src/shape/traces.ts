@@ -1,10 +1,10 @@
 import { addressesInDetails } from '../actions/shape';
 import { selectActions } from '../actions/supported';
 import type { RequestContext } from '../context';
-import type { Trace } from '../traces/model';
+import type { Trace, TraceTransaction } from '../traces/model';
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
-import { toWireTrace } from '../wire/trace';
-import { addressesOf, bookAndMetadata, completeTraceTransactions } from './transactions';
+import { toWireTrace, viewOf, type TraceTransactionView } from '../wire/trace';
+import { addressesOf, bookAndMetadata, cacheEntry, completeTraceTransactions } from './transactions';
 
 /** Every address an action names, for the address book and metadata. */
 export const addressesOfAction = (action: WireAction): string[] => [
@@ -17,22 +17,53 @@ export interface TraceShapeOptions {
   noMetadata: boolean;
 }
 
+/** Whether a trace's transaction is written exactly as the transaction lists write it (so its cached JSON serves). */
+const asListed = (t: TraceTransaction) => !t.messages && !t.emulated && t.finality === 'finalized' && t.traceExternalHash === null;
+
 /**
  * The `{traces, address_book, metadata}` body: all transactions of all traces completed in one batch, the
- * address book and metadata over every account, message peer and action address, fetched concurrently.
+ * address book and metadata over every account, message peer and action address, fetched concurrently. A
+ * finalized transaction the transaction cache holds is written from its cached JSON, and one completed here
+ * goes into it.
  */
 export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
-  const wire = await completeTraceTransactions(
-    ctx,
-    traces.flatMap((t) => t.transactions),
-  );
-  const byHash = new Map(wire.map((tx) => [tx.hash, tx]));
+  const { transactionCache: cache, masterchainTip: tip } = ctx.services;
+  const cacheable = (t: TraceTransaction) => cache?.enabled === true && tip !== undefined && asListed(t) && tip.isFinal(t.row.mc_block_seqno);
+  const all = traces.flatMap((t) => t.transactions);
+  const views = new Map<string, TraceTransactionView>();
+  /** Each transaction's address-book addresses, gathered in the traces' order below as the uncached path does. */
+  const addressesBy = new Map<string, string[]>();
+  for (const t of all) {
+    const hit = cacheable(t) ? cache!.get(t.row.hash) : undefined;
+    if (!hit?.node) continue;
+    const { json, node } = hit;
+    views.set(t.row.hash, {
+      ...node,
+      inMsg: node.inMsg ? ctx.raw.mark(json.subarray(node.inMsg[0], node.inMsg[1])) : null,
+      transaction: ctx.raw.mark(json),
+    });
+    addressesBy.set(t.row.hash, hit.addresses);
+  }
+  const toComplete = all.filter((t) => !views.has(t.row.hash));
+  const wire = await completeTraceTransactions(ctx, toComplete);
+  wire.forEach((tx, i) => {
+    if (!cacheable(toComplete[i])) {
+      views.set(tx.hash, viewOf(tx));
+      addressesBy.set(tx.hash, addressesOf([tx]));
+      return;
+    }
+    const entry = cacheEntry(ctx, tx);
+    cache!.set(tx.hash, entry);
+    addressesBy.set(tx.hash, entry.addresses);
+    views.set(tx.hash, { ...viewOf(tx), transaction: ctx.raw.mark(entry.json) });
+  });
+  const addresses = new Set(all.flatMap((t) => addressesBy.get(t.row.hash) ?? []));
   const shaped = traces.map((t) =>
     toWireTrace(
       t,
-      byHash,
+      views,
       selectActions(t.actions, opts.supportedActionTypes).map((a) => toWireAction(a, ctx.services.network)),
     ),
   );
-  return { traces: shaped, ...(await bookAndMetadata(ctx, [...addressesOf(wire), ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))], opts)) };
+  return { traces: shaped, ...(await bookAndMetadata(ctx, [...addresses, ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))], opts)) };
 }

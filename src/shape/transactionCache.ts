@@ -4,6 +4,20 @@ import { LRUCache } from 'lru-cache';
 export interface CachedTransaction {
   json: Buffer;
   addresses: string[];
+  /** What a trace's tree needs of it, with where its in_msg's JSON lies within `json` (none: not served in traces). */
+  node?: TransactionNode;
+}
+
+/** A transaction as a trace's tree node names it (wire/trace.ts). */
+export interface TransactionNode {
+  hash: string;
+  lt: string;
+  now: number | null;
+  aborted: boolean | null;
+  inMsgHash: string | null;
+  outMsgHashes: string[];
+  /** The byte range of `in_msg`'s JSON in the transaction's JSON; null when it has none. */
+  inMsg: [number, number] | null;
 }
 
 // A Buffer object, the entry and its addresses array, beyond the bytes themselves (an estimate).
@@ -35,7 +49,12 @@ export class TransactionCache {
     if (maxBytes > 0)
       this.lru = new LRUCache<string, CachedTransaction>({
         maxSize: maxBytes,
-        sizeCalculation: (v, key) => v.json.length + key.length + v.addresses.reduce((sum, a) => sum + a.length + 16, 0) + ENTRY_OVERHEAD,
+        sizeCalculation: (v, key) =>
+          v.json.length +
+          key.length +
+          v.addresses.reduce((sum, a) => sum + a.length + 16, 0) +
+          (v.node?.outMsgHashes ?? []).reduce((sum, h) => sum + h.length + 16, 0) +
+          ENTRY_OVERHEAD,
       });
   }
 

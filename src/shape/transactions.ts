@@ -138,13 +138,41 @@ export async function transactionsResponse(ctx: RequestContext, { rows, cached }
       addAddresses(addresses, wire);
       return wire;
     }
-    const own = [...addAddresses(new Set(), wire)];
-    for (const a of own) addresses.add(a);
-    const json = ownBytes(ctx.raw.stringify(wire));
-    cache.set(row.hash, { json, addresses: own });
-    return ctx.raw.mark(json);
+    const entry = cacheEntry(ctx, wire);
+    for (const a of entry.addresses) addresses.add(a);
+    cache.set(row.hash, entry);
+    return ctx.raw.mark(entry.json);
   });
   return { transactions, address_book: noAddressBook ? {} : await addressBook(ctx, [...addresses]) };
+}
+
+const IN_MSG_KEY = Buffer.from(',"in_msg":');
+
+/**
+ * A completed final transaction as the transaction cache keeps it: its JSON, the addresses it puts in an address
+ * book, and what a trace's tree takes of it (its in_msg found in the JSON by the key's first occurrence, which
+ * comes before any message's own text, and checked byte for byte).
+ */
+export function cacheEntry(ctx: RequestContext, wire: WireTransaction): CachedTransaction {
+  const json = ownBytes(ctx.raw.stringify(wire));
+  const addresses = [...addAddresses(new Set(), wire)];
+  let inMsg: [number, number] | null = null;
+  if (wire.in_msg) {
+    const text = Buffer.from(ctx.raw.stringify(wire.in_msg));
+    const start = json.indexOf(IN_MSG_KEY) + IN_MSG_KEY.length;
+    if (start < IN_MSG_KEY.length || !json.subarray(start, start + text.length).equals(text)) return { json, addresses };
+    inMsg = [start, start + text.length];
+  }
+  const node = {
+    hash: wire.hash,
+    lt: wire.lt,
+    now: wire.now,
+    aborted: wire.description.aborted as boolean | null,
+    inMsgHash: wire.in_msg?.hash ?? null,
+    outMsgHashes: wire.out_msgs.map((m) => m.hash),
+    inMsg,
+  };
+  return { json, addresses, node };
 }
 
 /** Trace transactions (database or emulator) completed as `completeTransactions` does, their flags kept. */

@@ -5,6 +5,32 @@ import { buildTree, type TreeNode } from '../traces/tree';
 import type { WireAction } from './action';
 import type { WireTransaction } from './transaction';
 
+/**
+ * A trace's transaction as the wire form takes it: what its tree node names, and the values written for it and
+ * for its in_msg (the wire objects, or RawTexts markers of JSON already written).
+ */
+export interface TraceTransactionView {
+  hash: string;
+  lt: string;
+  now: number | null;
+  aborted: boolean | null;
+  inMsgHash: string | null;
+  outMsgHashes: string[];
+  inMsg: WireTransaction['in_msg'] | string;
+  transaction: WireTransaction | string;
+}
+
+export const viewOf = (tx: WireTransaction): TraceTransactionView => ({
+  hash: tx.hash,
+  lt: tx.lt,
+  now: tx.now,
+  aborted: tx.description.aborted as boolean | null,
+  inMsgHash: tx.in_msg?.hash ?? null,
+  outMsgHashes: tx.out_msgs.map((m) => m.hash),
+  inMsg: tx.in_msg,
+  transaction: tx,
+});
+
 export interface WireTraceNode {
   tx_hash: string;
   transaction_hash: string;
@@ -12,22 +38,22 @@ export interface WireTraceNode {
   transaction_now: number | null;
   transaction_aborted: boolean | null;
   in_msg_hash: string | null;
-  in_msg: WireTransaction['in_msg'];
-  transaction: WireTransaction;
+  in_msg: TraceTransactionView['inMsg'];
+  transaction: TraceTransactionView['transaction'];
   children: WireTraceNode[];
 }
 
-function toWireNode(node: TreeNode, txs: Map<string, WireTransaction>): WireTraceNode {
+function toWireNode(node: TreeNode, txs: Map<string, TraceTransactionView>): WireTraceNode {
   const tx = txs.get(node.hash)!;
   return {
     tx_hash: tx.hash,
     transaction_hash: tx.hash,
     transaction_lt: tx.lt,
     transaction_now: tx.now,
-    transaction_aborted: tx.description.aborted as boolean | null,
+    transaction_aborted: tx.aborted,
     in_msg_hash: node.inMsgHash,
-    in_msg: tx.in_msg,
-    transaction: tx,
+    in_msg: tx.inMsg,
+    transaction: tx.transaction,
     children: node.children.map((c) => toWireNode(c, txs)),
   };
 }
@@ -35,14 +61,12 @@ function toWireNode(node: TreeNode, txs: Map<string, WireTransaction>): WireTrac
 const seqno = (v: number | null) => (v === null ? null : String(v));
 
 /** A Trace in the v3 wire form (toncenter's key order), its transactions already completed. */
-export function toWireTrace(trace: Trace, txs: Map<string, WireTransaction>, actions: WireAction[]) {
+export function toWireTrace(trace: Trace, txs: Map<string, TraceTransactionView>, actions: WireAction[]) {
   const ordered = trace.transactions.map((t) => txs.get(t.row.hash)!);
-  const { root, warning } = buildTree(
-    ordered.map((tx) => ({ hash: tx.hash, inMsgHash: tx.in_msg?.hash ?? null, outMsgHashes: tx.out_msgs.map((m) => m.hash) })),
-  );
+  const { root, warning } = buildTree(ordered.map((tx) => ({ hash: tx.hash, inMsgHash: tx.inMsgHash, outMsgHashes: tx.outMsgHashes })));
   const h = trace.header;
-  const map: Record<string, WireTransaction> = {};
-  for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))) map[tx.hash] = tx;
+  const map: Record<string, TraceTransactionView['transaction']> = {};
+  for (const tx of [...ordered].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))) map[tx.hash] = tx.transaction;
   return {
     trace_id: h.trace_id,
     external_hash: h.external_hash,
