@@ -430,6 +430,23 @@ async function main() {
         hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` })),
       ),
     );
+    // Issue 24's row: the same pages at the default settings, the transaction cache writing what it holds.
+    add(
+      await scenario(
+        `${hubTraces}, caches on`,
+        cached,
+        hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` })),
+        { versus: hubTraces },
+      ),
+    );
+    add(
+      await scenario(
+        `${hubTraces}, caches on, Accept-Encoding: gzip`,
+        cached,
+        hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10`, headers: { 'accept-encoding': 'gzip' } })),
+        { versus: hubTraces },
+      ),
+    );
     add(
       await scenario(
         `REST traces of a hub, limit 10, offset ${traceDepth}`,
