@@ -266,7 +266,7 @@ async function main() {
 
   // "uncached": no response caches (pages, transactions), so a scenario repeating a few requests measures the work
   // each one costs; "cached": the defaults, for the access-pattern rows and the page cache's.
-  const noCaches = { CACHE_MAX_MB: '0', TRANSACTION_CACHE_MB: '0' };
+  const noCaches = { CACHE_MAX_MB: '0', TRANSACTION_CACHE_MB: '0', TRACE_TREE_CACHE_MB: '0' };
   const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches }, /listening/);
   const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, REDIS_URL: opts.redisUrl }, /listening/);
   const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
@@ -528,11 +528,23 @@ async function main() {
     const messagesTo = accounts.map((a) => ({ path: `/api/v3/messages?destination=${a.account}&limit=10` }));
     add(await scenario('REST messages, newest first, limit 10', uncached, [{ path: '/api/v3/messages?limit=10' }]));
     add(await scenario('REST messages to an account (destination=), limit 10', uncached, messagesTo));
+    const nested = 'GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)';
     add(
       await scenario(
-        'GraphQL nested navigation (10 transactions → trace → children → outMsgs → destination)',
+        nested,
         uncached,
         normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s })),
+      ),
+    );
+    // Issue 24's row: at the default settings, final traces' trees kept
+    add(
+      await scenario(
+        `${nested}, caches on`,
+        cached,
+        normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s })),
+        {
+          versus: nested,
+        },
       ),
     );
     add(

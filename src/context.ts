@@ -8,6 +8,7 @@ import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
 import type { TransactionCache } from './shape/transactionCache';
+import type { TraceTreeCache } from './traces/treeCache';
 import { abortReason, type Limiter } from './http/limiter';
 import type { AccessPolicy } from './http/access';
 import type { RateLimiter } from './http/rateLimit';
@@ -33,6 +34,8 @@ export interface Services {
   pageCache?: PageCache;
   /** Finalized transactions' response JSON, reused by the REST transaction lists (TRANSACTION_CACHE_MB). */
   transactionCache?: TransactionCache;
+  /** Final traces' trees and their transactions' rows, for GraphQL navigation (TRACE_TREE_CACHE_MB). */
+  traceTrees?: TraceTreeCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;
   /** How long a client, a cache or the page cache may keep an address book (ADDRESS_BOOK_MAX_AGE_MS). */

@@ -7,6 +7,7 @@ import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
 import { TransactionCache } from './shape/transactionCache';
+import { TraceTreeCache } from './traces/treeCache';
 import { MasterchainTip } from './data/blocks';
 import { Limiter } from './http/limiter';
 import { BodyBudget } from './http/body';
@@ -48,6 +49,7 @@ async function main() {
     masterchainTip: new MasterchainTip(),
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     transactionCache: new TransactionCache(config.transactionCacheMb * 1024 * 1024),
+    traceTrees: new TraceTreeCache(config.traceTreeCacheMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

@@ -70,6 +70,20 @@ export function createMetrics(services: Services) {
     },
   });
   new Gauge({
+    name: 'tonql_trace_tree_cache',
+    help: "Cache of final traces' trees for GraphQL navigation: entries, estimated bytes, hits, misses",
+    labelNames: ['figure'],
+    registers: [registry],
+    collect() {
+      const cache = services.traceTrees;
+      if (!cache) return;
+      this.set({ figure: 'entries' }, cache.size.entries);
+      this.set({ figure: 'bytes' }, cache.size.bytes);
+      this.set({ figure: 'hits' }, cache.hits);
+      this.set({ figure: 'misses' }, cache.misses);
+    },
+  });
+  new Gauge({
     name: 'tonql_requests_queued',
     help: 'Requests waiting for a slot to build their response',
     registers: [registry],

@@ -155,6 +155,14 @@ export const SETTINGS = [
     help: "memory for finalized transactions' response JSON, reused by every page that lists them (their messages, states and bodies not read again); 0 turns it off",
   },
   {
+    env: 'TRACE_TREE_CACHE_MB',
+    kind: 'integer',
+    default: 16,
+    min: 0,
+    max: 65536,
+    help: "memory for final traces' trees (their transactions and how they link), so GraphQL navigation into a trace reads neither again; 0 turns it off",
+  },
+  {
     env: 'DECODE_BODIES',
     kind: 'boolean',
     default: true,

@@ -70,11 +70,29 @@ function primeLoaders(ctx: RequestContext, txs: TraceTransaction[], messages: Me
   });
 }
 
-/** The trace's tree, built once per trace object; every transaction's messages load in one batch. */
+/** Whether a trace can never change: stored complete, finalized by a masterchain block that has a successor. */
+const isFinalTrace = (trace: TraceRef, ctx: RequestContext) =>
+  trace.source === 'database' &&
+  trace.header.state === 'complete' &&
+  trace.header.trace_id !== null &&
+  ctx.services.masterchainTip?.isFinal(trace.header.mc_seqno_end) === true;
+
+/**
+ * The trace's tree, built once per trace object; every transaction's messages load in one batch. A final
+ * trace's tree is kept in the process-wide tree cache (TRACE_TREE_CACHE_MB) and taken from it.
+ */
 function treeOf(trace: TraceRef, ctx: RequestContext) {
   let tree = trees.get(trace);
   if (!tree) {
     tree = (async () => {
+      const cache = ctx.services.traceTrees;
+      const final = cache?.enabled === true && !trace.incomplete && isFinalTrace(trace, ctx);
+      const cached = final ? cache!.get(trace.header.trace_id!) : undefined;
+      if (cached) {
+        for (const tx of cached.transactions) ctx.loaders.transaction.prime(tx.row.hash, tx.row);
+        const txs = new Map(cached.transactions.map((tx) => [tx.row.hash, tx]));
+        return { root: cached.root && { node: cached.root, tree: { txs } }, warning: cached.warning };
+      }
       const txs = await transactionsOf(trace, ctx);
       const messages = await Promise.all(txs.map((tx) => messagesOf(tx, ctx, MESSAGE_KEY_COLUMNS)));
       primeLoaders(ctx, txs, messages);
@@ -88,6 +106,7 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
           };
         }),
       );
+      if (final) cache!.set(trace.header.trace_id!, { root: built.root, warning: built.warning, transactions: txs });
       const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])) };
       return { root: built.root && { node: built.root, tree }, warning: built.warning };
     })();
