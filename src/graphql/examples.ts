@@ -328,6 +328,7 @@ const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
     kind
     finality
     traceExternalHashNorm
+    cursor
     transactions { hash lt finality emulated inMsg { source value decodedOpcode } outMsgs { destination value } }
   }
 }
@@ -336,6 +337,7 @@ const LIVE_SUBSCRIPTION = `subscription Live($accounts: [String!]!) {
 const LIVE = `# Live: an account's transactions as they are emulated (PENDING), confirmed and finalized. With REDIS_URL they
 # come from TON Center's trace emulator (to try it without one, play the demo traces into that Redis:
 # \`npm run cli -- replay\`); traces the indexer finalizes arrive as the database sees new masterchain blocks.
+# Each event's cursor resumes the stream after it, here or on another instance: add after: "<cursor>".
 ${LIVE_SUBSCRIPTION}`;
 
 const LIVE_DEMO = `# Live: transactions as they are emulated (PENDING), confirmed and finalized. There is no trace emulator here
