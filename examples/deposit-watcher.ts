@@ -63,7 +63,11 @@ for await (const { event, data, id } of stream) {
   // (a `gap` needs nothing: the service refills finalized events itself right after it)
   for (const tx of message.type === 'transactions' ? message.transactions : []) {
     const incoming = tx.in_msg;
-    if (!incoming?.source || BigInt(incoming.value ?? 0) === 0n || state.printed.includes(tx.hash)) continue;
+    if (!incoming?.source || BigInt(incoming.value ?? 0) === 0n) continue;
+    if (state.printed.includes(tx.hash)) {
+      console.error(`skipped ${tx.hash}: printed before`);
+      continue;
+    }
     console.log(`deposit ${tx.hash} ${incoming.value} nanoton to ${tx.account} from ${incoming.source} (lt ${tx.lt})`);
     state.printed = [...state.printed, tx.hash].slice(-REMEMBERED);
   }

@@ -112,6 +112,8 @@ describe(`the deposit watcher example (examples/deposit-watcher.ts), on ${backen
     await new Promise((r) => setTimeout(r, 300));
 
     expect(printed([first, second])).toEqual(deposits);
+    // and not thanks to the watcher's own memory: the service sent no deposit twice
+    expect([...first.log, ...second.log].join('')).not.toMatch(/skipped/);
     expect(first.lines[0]).toMatch(new RegExp(`^deposit \\S+ \\d+ nanoton to ${ACCOUNT} from 0:(5E){32}`));
     await stopProcess(second);
     await server.stop();

@@ -92,12 +92,16 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
         if (this.at) this.replaying = this.replay({ at: this.at, told: this.toldAt(this.at), ahead: this.ahead });
         continue;
       }
-      if (this.told(event)) continue;
+      if (this.alreadyTold(event)) continue;
       this.buffer.push(this.place(event, 0));
     }
   }
 
-  /** The id of notification `i` (counted from 0, skipped ones included) an item renders to; none before the log's place is known. */
+  /**
+   * The id of notification `i` (counted from 0, skipped ones included) an item renders to; none before the log's
+   * place is known. Called in the order the notifications are sent: an id of a logged event's notification also
+   * records how many of it were numbered, which the ids of the events placed at the same place carry.
+   */
   id(item: FeedItem, i = 0): string | undefined {
     if (item.kind === 'resume_too_old') return item.oldest;
     if (!item.at) return undefined;
@@ -113,7 +117,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   }
 
   /** Whether the subscriber already has this event (from a replay, or from before its resume). */
-  private told(event: LiveEvent): boolean {
+  private alreadyTold(event: LiveEvent): boolean {
     if (event.logged && event.at && this.at && comparePositions(event.at, this.at) <= 0) return true;
     if (event.kind === 'jetton' && event.logged) {
       const known = this.finalJettons.get(event.wallet.address);
@@ -180,7 +184,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
       const items: FeedItem[] = [];
       for (const event of events) {
         const exact = comparePositions(event.at!, start) === 0;
-        if (!exact && this.told(event)) continue;
+        if (!exact && this.alreadyTold(event)) continue;
         if (event.kind === 'trace') this.remember(event.key);
         items.push(this.place(event, exact ? from.told : 0));
       }
