@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MasterchainTip } from '../src/data/blocks';
 import { importDocument } from '../src/import/importFile';
+import { TransactionCache } from '../src/shape/transactionCache';
 import { TraceTreeCache } from '../src/traces/treeCache';
 import { countingDatabase } from './helpers/counting';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { realTestnetTraces } from './helpers/fixtures';
+import { pendingDataset } from './helpers/fixtures';
 import { listen, testServices } from './helpers/service';
 
 /** From each trace of the block page to its root's children, their out-messages and where those went. */
@@ -21,6 +22,9 @@ describe.each(await availableBackends())('final traces navigated from the trace 
   let db: TestDatabase;
   let cached: Awaited<ReturnType<typeof listen>>;
   let plain: Awaited<ReturnType<typeof listen>>;
+  /** REST with the transaction cache, which trace pages now fill and read. */
+  let lists: Awaited<ReturnType<typeof listen>>;
+  const transactions = new TransactionCache(4 * 1024 * 1024);
   const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
   const trees = new TraceTreeCache(4 * 1024 * 1024);
   const masterchainTip = new MasterchainTip();
@@ -30,10 +34,12 @@ describe.each(await availableBackends())('final traces navigated from the trace 
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    // real traces, four of them marked pending as the indexer marks them while messages are in flight
+    await importDocument(db.writer, 'traces', JSON.stringify(pendingDataset().testnet));
     Object.assign(counted, countingDatabase(db.reader));
     cached = await listen({ ...testServices(counted.db), masterchainTip, traceTrees: trees });
     plain = await listen(testServices(db.reader));
+    lists = await listen({ ...testServices(db.reader), masterchainTip, transactionCache: transactions });
     [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
     stopFollowing = masterchainTip.follow(db.reader, 20);
     for (let i = 0; i < 250 && masterchainTip.highest !== tip; i++) await new Promise((r) => setTimeout(r, 20));
@@ -43,6 +49,7 @@ describe.each(await availableBackends())('final traces navigated from the trace 
     stopFollowing?.();
     await cached?.close();
     await plain?.close();
+    await lists?.close();
     await db?.drop();
   });
 
@@ -79,11 +86,42 @@ describe.each(await availableBackends())('final traces navigated from the trace 
     expect(counted.counter.texts.some((t) => /where T\.trace_id = any/i.test(t))).toBe(false);
   });
 
-  it('never keeps the tree of a trace that is not final', async () => {
-    const open = await db.writer.query<{ trace_id: string }>(`select trace_id from traces where state <> 'complete' or mc_seqno_end >= $1`, [tip]);
-    expect(open.length).toBeGreaterThan(0);
+  it('never keeps the tree of a trace that is not final: pending, or completed in the newest block', async () => {
+    const open = await db.writer.query<{ trace_id: string; pending: boolean }>(
+      `select trace_id, state <> 'complete' as pending from traces where state <> 'complete' or mc_seqno_end >= $1`,
+      [tip],
+    );
+    expect(open.some((t) => t.pending)).toBe(true);
+    expect(open.some((t) => !t.pending)).toBe(true);
+    const byId = (id: string) =>
+      JSON.stringify({
+        query: `query ($id: String!) { trace(id: $id) { traceId root { transactionHash children { transactionHash transaction { hash lt } } } } }`,
+        variables: { id },
+      });
+    for (const { trace_id } of open) {
+      const answer = async (server: typeof cached) =>
+        (await server.get('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: byId(trace_id) })).text();
+      const expected = await answer(plain);
+      expect(await answer(cached)).toBe(expected);
+      expect(await answer(cached)).toBe(expected);
+    }
     for (const seqno of blocks) await run(cached, seqno);
     const kept = open.filter(({ trace_id }) => trees.get(trace_id) !== undefined);
     expect(kept).toEqual([]);
+  });
+
+  it('writes the transactions of pending traces in REST trace pages as they are, never from or into the transaction cache', async () => {
+    const pending = (await db.writer.query<{ trace_id: string }>(`select trace_id from traces where state <> 'complete'`)).map((r) => r.trace_id);
+    const hashes = (await db.writer.query<{ hash: string }>('select hash from transactions where trace_id = any($1)', [pending])).map((r) => r.hash);
+    expect(hashes.length).toBeGreaterThan(0);
+    const text = async (server: typeof cached, path: string) => (await server.get(path, { headers: { 'accept-encoding': 'identity' } })).text();
+    const paths = [
+      ...pending.map((id) => `/api/v3/traces?trace_id=${encodeURIComponent(id)}`),
+      ...hashes.slice(0, 20).map((h) => `/api/v3/transactions?hash=${encodeURIComponent(h)}`),
+    ];
+    for (const path of [...paths, ...paths]) expect(await text(lists, path)).toBe(await text(plain, path));
+    // a pending trace names its external message in its transactions (trace_external_hash): that JSON is not the lists'
+    const listed = await text(lists, `/api/v3/traces?trace_id=${encodeURIComponent(pending[0])}`);
+    expect(JSON.parse(listed).traces[0].transactions_order.length).toBeGreaterThan(0);
   });
 });

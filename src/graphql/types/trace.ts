@@ -21,7 +21,7 @@ import { builder } from '../builder';
 import { badUserInput } from '../errors';
 import { Action } from './action';
 import { Message, type MessageSource } from './message';
-import { fromDatabase, messagesOf, selectedMessageColumns, Transaction } from './transaction';
+import { fromDatabase, messagesOf, selectedMessageColumns, Transaction, TRACE_TRANSACTION_COLUMNS } from './transaction';
 import { MESSAGE_KEY_COLUMNS } from '../../data/messages';
 
 /** A trace as GraphQL holds it: its lists may be loaded already (pendingTraces) or on demand (navigation). */
@@ -70,6 +70,12 @@ function primeLoaders(ctx: RequestContext, txs: TraceTransaction[], messages: Me
   });
 }
 
+/** A trace transaction with its row cut to the columns trace navigation reads (the rest load when selected). */
+const projected = (tx: TraceTransaction): TraceTransaction => ({
+  ...tx,
+  row: Object.fromEntries(TRACE_TRANSACTION_COLUMNS.map((c) => [c, tx.row[c as keyof typeof tx.row]])) as unknown as TraceTransaction['row'],
+});
+
 /** Whether a trace can never change: stored complete, finalized by a masterchain block that has a successor. */
 const isFinalTrace = (trace: TraceRef, ctx: RequestContext) =>
   trace.source === 'database' &&
@@ -106,7 +112,10 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
           };
         }),
       );
-      if (final) cache!.set(trace.header.trace_id!, { root: built.root, warning: built.warning, transactions: txs });
+      // only a whole trace (a replica that fell behind mid-request may have answered part of it), its rows cut to
+      // the columns trace navigation reads (a live event's trace holds whole rows)
+      if (final && txs.length === Number(trace.header.nodes_ ?? -1))
+        cache!.set(trace.header.trace_id!, { root: built.root, warning: built.warning, transactions: txs.map(projected) });
       const tree = { txs: new Map(txs.map((tx) => [tx.row.hash, tx])) };
       return { root: built.root && { node: built.root, tree }, warning: built.warning };
     })();
