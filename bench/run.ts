@@ -596,7 +596,7 @@ async function main() {
     let growth: { small: Row; large: Row } | undefined;
     const limit10 = rows.find((r) => r.scenario === 'REST block, limit 10');
     if (growthUrl && limit10) {
-      const small = await start({ service: true }, { ...serviceEnv, DATABASE_URL: growthUrl, CACHE_MAX_MB: '0' }, /listening/);
+      const small = await start({ service: true }, { ...serviceEnv, DATABASE_URL: growthUrl, ...noCaches }, /listening/);
       try {
         const gq = new pg.Client({ connectionString: growthUrl });
         await gq.connect();

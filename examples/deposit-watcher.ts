@@ -54,7 +54,14 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 
 for await (const { event, data, id } of stream) {
-  if (event !== 'event') continue;
+  if (event !== 'event') {
+    // `connected` carries the place the stream starts from: a restart before any event resumes there
+    if (id && id !== state.lastEventId) {
+      state.lastEventId = id;
+      save();
+    }
+    continue;
+  }
   const message = JSON.parse(data);
   if (message.type === 'resume_too_old') {
     // further back than the service replays: re-read what came before with /api/v3/transactions

@@ -106,6 +106,35 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await stop(b);
   });
 
+  it('gives the connected frame (and a WebSocket subscribe reply) an id: a client that left before any event resumes without a gap', async () => {
+    const a = await start();
+    const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] });
+    await until(
+      () => client.frames,
+      (f) => f.event === 'connected',
+      5000,
+      'the connected frame',
+    );
+    const id = client.lastId();
+    expect(id).toMatch(/^v1\./);
+    client.close();
+    const from = written.length;
+    await write(2);
+    const resumed = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id! });
+    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'the two blocks indexed meanwhile');
+    expect(rootsOf(resumed.events())).toEqual(written.slice(from));
+    resumed.close();
+    const ws = await wsClient(a.service.base);
+    ws.send({ operation: 'subscribe', id: '1', types: ['transactions'], addresses: [ACCOUNT] });
+    const reply = await until(
+      () => ws.messages,
+      (m) => m.id === '1',
+    );
+    expect(reply).toMatchObject({ status: 'subscribed', event_id: expect.stringMatching(/^v1\./) });
+    ws.close();
+    await stop(a);
+  });
+
   it('resumes a Streaming API WebSocket from a subscribe with "after", each event carrying its event_id', async () => {
     const a = await start();
     const ws = await wsClient(a.service.base);

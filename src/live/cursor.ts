@@ -47,6 +47,9 @@ const VERSION = 'v1';
 const ORD = /^(~|t\d{20}[A-Za-z0-9+/]{43}=|u\d{20}-?\d{1,3}:[0-9A-F]{64})$/;
 const KEY = /^[A-Za-z0-9+/]{43}=$/;
 
+/** `told` for a place whose event the subscriber was never due (it subscribed after it): all of it. */
+export const ALL_TOLD = 1_000_000;
+
 export class CursorError extends Error {}
 
 export function encodeCursor(c: Cursor): string {
@@ -80,5 +83,5 @@ export function parseCursor(id: string): Cursor {
     if (!KEY.test(key) || block === undefined || more.length > 0) throw new CursorError('invalid event id: bad trace ahead of the log');
     ahead.set(key, count(block, 2 ** 32, 'block of a trace ahead'));
   }
-  return { at: { seqno: count(seqno, 2 ** 32, 'block'), ord }, told: count(told, 1_000_000, 'notification count'), ahead };
+  return { at: { seqno: count(seqno, 2 ** 32, 'block'), ord }, told: count(told, ALL_TOLD, 'notification count'), ahead };
 }

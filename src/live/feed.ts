@@ -1,6 +1,6 @@
 import type { LimitFunction } from 'p-limit';
 import type { Services } from '../context';
-import { comparePositions, encodeCursor, END, laterOf, UNKNOWN_BLOCK, type Cursor, type Position } from './cursor';
+import { ALL_TOLD, comparePositions, encodeCursor, END, laterOf, UNKNOWN_BLOCK, type Cursor, type Position } from './cursor';
 import { jettonChangeOf, type LiveEvent } from './events';
 import type { Interest, LiveHub, LiveSubscription } from './hub';
 import { isGap } from './queue';
@@ -60,6 +60,11 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   /** jetton wallet → the lt of the newest finalized state told. */
   private readonly finalJettons = new Map<string, bigint>();
   private closed = false;
+  /**
+   * Where the stream starts, as an id (none before the log's place is known): what a client that gets no event
+   * before it goes resumes from. The event at that place, if any, came before the subscription: all of it told.
+   */
+  readonly startId: string | undefined;
 
   constructor(
     private readonly services: Services,
@@ -69,6 +74,11 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   ) {
     this.at = opts.after?.at ?? hub.position;
     this.ahead = new Map(opts.after?.ahead ?? []);
+    this.startId = opts.after
+      ? encodeCursor(opts.after)
+      : this.at
+        ? encodeCursor({ at: this.at, told: this.at.ord === END ? 0 : ALL_TOLD, ahead: new Map() })
+        : undefined;
     if (opts.after) this.replaying = this.replay(opts.after);
   }
 

@@ -130,7 +130,10 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   const release = admission.release;
   const client = new StreamingClient(services, settings);
   const feed = openFeed(services, live, interest(settings), after);
-  const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+  // the id of the last frame sent, on every frame: a client that got no event yet still has a place to resume from
+  let lastId = feed.startId;
+  const idLine = () => (lastId === undefined ? '' : `id: ${lastId}\n`);
+  const keepalive = setInterval(() => res.write(`: keepalive\n${idLine()}\n`), KEEPALIVE_MS);
   const end = () => {
     clearInterval(keepalive);
     void feed.return();
@@ -153,11 +156,14 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
       res.once('drain', done);
       res.once('close', done);
     });
-  await write(`event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
+  await write(`${idLine()}event: connected\ndata: ${JSON.stringify({ ...(settings.id === undefined ? {} : { id: settings.id }), status: 'subscribed' })}\n\n`);
   await pump(
     feed,
     client,
-    (json, id) => write(`${id === undefined ? '' : `id: ${id}\n`}event: event\ndata: ${json}\n\n`),
+    (json, id) => {
+      lastId = id ?? lastId;
+      return write(`${idLine()}event: event\ndata: ${json}\n\n`);
+    },
     (err) => services.log.warn({ err }, 'streaming event'),
   );
   if (!res.writableEnded) res.end();
@@ -179,15 +185,20 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
   };
   const client = new StreamingClient(services, settings);
   let feed = openFeed(services, live, interest(settings));
+  /** The id of the last event sent (or where the feed started): a subscribe's reply carries it. */
+  let lastId = feed.startId;
   const run = (f: LiveFeed) =>
     void pump(
       f,
       client,
-      (json, id) => socket.send(withEventId(json, id)),
+      (json, id, carriesId) => {
+        if (f === feed) lastId = id ?? lastId;
+        return socket.send(withEventId(json, id, carriesId));
+      },
       (err) => services.log.warn({ err }, 'streaming event'),
     ).then((ok) => {
-      // a replay that failed ends the connection: the client resumes from its last event id
-      if (!ok && f === feed) ws.close(1011, 'replay failed: resume from the last event id');
+      // a replay or a rendering that failed ends the connection: the client resumes from its last event id
+      if (!ok && f === feed) ws.close(1011, 'events could not be read: resume from the last event id');
     });
   const send = (o: object) => socket.send(JSON.stringify(o));
   const reply = (id: string | undefined, o: object) => send({ ...(id === undefined ? {} : { id }), ...o });
@@ -221,11 +232,12 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
             // a resume starts a feed of its own: what it replays follows the reply
             feed.return();
             feed = openFeed(services, live, interest(next), after);
-            reply(id, { status: 'subscribed' });
+            lastId = feed.startId;
+            reply(id, { status: 'subscribed', ...(lastId ? { event_id: lastId } : {}) });
             return void run(feed);
           }
           feed.sub.update(interest(next));
-          return void reply(id, { status: 'subscribed' });
+          return void reply(id, { status: 'subscribed', ...(lastId ? { event_id: lastId } : {}) });
         }
         case 'unsubscribe': {
           // a list of something else counts as not given; one too long is refused before it is read
