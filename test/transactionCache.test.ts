@@ -31,6 +31,23 @@ describe('TransactionCache', () => {
     expect(bytes.buffer.byteLength).toBe(bytes.length);
     expect(bytes.toString()).toBe('"' + 'ж'.repeat(499) + '"');
   });
+
+  it('admits every miss while it has room; once full, a sample as large as the recent hit ratio, at least one in ten', () => {
+    const cache = new TransactionCache(9_000);
+    const entry = (n: number) => ({ json: ownBytes(`{"hash":"${n}",${'"x":1,'.repeat(150)}"end":0}`), addresses: [] });
+    expect(cache.admits()).toBe(true);
+    for (let i = 10; i < 60; i += 1) cache.set(`h${i}`, entry(i));
+    // eight entries of 1,124 counted bytes: over nine tenths of the budget
+    expect(cache.size.bytes).toBeGreaterThan(0.9 * 9_000);
+    const share = () => Array.from({ length: 20_000 }, () => cache.admits()).filter(Boolean).length / 20_000;
+    // nothing looked up yet: the floor
+    expect(share()).toBeGreaterThan(0.08);
+    expect(share()).toBeLessThan(0.12);
+    // most lookups hit: most misses are admitted
+    for (let i = 0; i < 5000; i += 1) cache.get('h59');
+    expect(share()).toBeGreaterThan(0.95);
+    expect(new TransactionCache(0).admits()).toBe(false);
+  });
 });
 
 describe('MasterchainTip', () => {

@@ -47,7 +47,7 @@ export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: Tr
   const toComplete = all.filter((t) => !views.has(t.row.hash));
   const wire = await completeTraceTransactions(ctx, toComplete);
   wire.forEach((tx, i) => {
-    if (!cacheable(toComplete[i])) {
+    if (!cacheable(toComplete[i]) || !cache!.admits()) {
       views.set(tx.hash, viewOf(tx));
       addressesBy.set(tx.hash, addressesOf([tx]));
       return;

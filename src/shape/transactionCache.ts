@@ -20,6 +20,10 @@ export interface TransactionNode {
   inMsg: [number, number] | null;
 }
 
+/** How full the cache is before it admits only a sample of what misses, and the least share it admits then. */
+const FULL = 0.9;
+const MIN_ADMISSION = 0.1;
+
 // A Buffer object, the entry and its addresses array, beyond the bytes themselves (an estimate).
 const ENTRY_OVERHEAD = 200;
 
@@ -45,7 +49,7 @@ export class TransactionCache {
   /** The share of recent lookups that hit (a moving average over about the last thousand). */
   recentHitRatio = 0;
 
-  constructor(maxBytes: number) {
+  constructor(private readonly maxBytes: number) {
     if (maxBytes > 0)
       this.lru = new LRUCache<string, CachedTransaction>({
         maxSize: maxBytes,
@@ -72,6 +76,18 @@ export class TransactionCache {
     else this.misses += 1;
     this.recentHitRatio += ((hit ? 1 : 0) - this.recentHitRatio) / 1000;
     return hit;
+  }
+
+  /**
+   * Whether to keep a transaction just written for a response. While the cache has room, always; once it is full
+   * (each entry then evicts another), only a sample of the misses as large as the recent hit ratio, at least one in
+   * ten: traffic that does not repeat (a uniform walk through history) then neither pays for writing entries
+   * nobody reads nor flushes the ones that repeated traffic reuses, and traffic that repeats fills it as before.
+   */
+  admits(): boolean {
+    if (!this.lru) return false;
+    if (this.lru.calculatedSize < this.maxBytes * FULL) return true;
+    return Math.random() < Math.max(MIN_ADMISSION, this.recentHitRatio);
   }
 
   /** Whether `hash` is cached, without counting a lookup or refreshing its place. */
