@@ -84,6 +84,10 @@ describe.each(await availableBackends())('final traces navigated from the trace 
     await run(cached, below);
     // neither a trace's transactions nor all of their messages: only what the selection names below the root
     expect(counted.counter.texts.some((t) => /where T\.trace_id = any/i.test(t))).toBe(false);
+    const metrics = await (await cached.get('/metrics')).text();
+    const figure = (name: string) => Number(new RegExp(`^tonql_trace_tree_cache\\{figure="${name}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
+    expect([figure('entries'), figure('hits')]).toEqual([trees.size.entries, trees.hits]);
+    expect(figure('hits')).toBeGreaterThan(0);
   });
 
   it('never keeps the tree of a trace that is not final: pending, or completed in the newest block', async () => {
@@ -120,8 +124,9 @@ describe.each(await availableBackends())('final traces navigated from the trace 
       ...hashes.slice(0, 20).map((h) => `/api/v3/transactions?hash=${encodeURIComponent(h)}`),
     ];
     for (const path of [...paths, ...paths]) expect(await text(lists, path)).toBe(await text(plain, path));
-    // a pending trace names its external message in its transactions (trace_external_hash): that JSON is not the lists'
-    const listed = await text(lists, `/api/v3/traces?trace_id=${encodeURIComponent(pending[0])}`);
-    expect(JSON.parse(listed).traces[0].transactions_order.length).toBeGreaterThan(0);
+    // why they must not be shared: a pending trace names its external message in its transactions, the lists do not
+    const [trace] = JSON.parse(await text(lists, `/api/v3/traces?trace_id=${encodeURIComponent(pending[0])}`)).traces;
+    expect(Object.values(trace.transactions).every((t: any) => t.trace_external_hash === trace.external_hash)).toBe(true);
+    expect(trace.external_hash).not.toBeNull();
   });
 });

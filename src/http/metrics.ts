@@ -1,3 +1,4 @@
+import type { CacheFigures } from '../memo';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Services } from '../context';
 import { logDropped } from '../log';
@@ -41,48 +42,29 @@ export function createMetrics(services: Services) {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  new Gauge({
-    name: 'tonql_page_cache',
-    help: 'Cache of finalized pages: entries, bytes, hits, misses',
-    labelNames: ['figure'],
-    registers: [registry],
-    collect() {
-      const cache = services.pageCache;
-      if (!cache) return;
-      this.set({ figure: 'entries' }, cache.size.entries);
-      this.set({ figure: 'bytes' }, cache.size.bytes);
-      this.set({ figure: 'hits' }, cache.hits);
-      this.set({ figure: 'misses' }, cache.misses);
-    },
-  });
-  new Gauge({
-    name: 'tonql_transaction_cache',
-    help: "Cache of finalized transactions' response JSON: entries, bytes, hits, misses",
-    labelNames: ['figure'],
-    registers: [registry],
-    collect() {
-      const cache = services.transactionCache;
-      if (!cache) return;
-      this.set({ figure: 'entries' }, cache.size.entries);
-      this.set({ figure: 'bytes' }, cache.size.bytes);
-      this.set({ figure: 'hits' }, cache.hits);
-      this.set({ figure: 'misses' }, cache.misses);
-    },
-  });
-  new Gauge({
-    name: 'tonql_trace_tree_cache',
-    help: "Cache of final traces' trees for GraphQL navigation: entries, estimated bytes, hits, misses",
-    labelNames: ['figure'],
-    registers: [registry],
-    collect() {
-      const cache = services.traceTrees;
-      if (!cache) return;
-      this.set({ figure: 'entries' }, cache.size.entries);
-      this.set({ figure: 'bytes' }, cache.size.bytes);
-      this.set({ figure: 'hits' }, cache.hits);
-      this.set({ figure: 'misses' }, cache.misses);
-    },
-  });
+  /** A cache's entries, bytes, hits and misses, one gauge with a `figure` label. */
+  const cacheGauge = (name: string, help: string, cache: () => CacheFigures | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['figure'],
+      registers: [registry],
+      collect() {
+        const c = cache();
+        if (!c) return;
+        this.set({ figure: 'entries' }, c.size.entries);
+        this.set({ figure: 'bytes' }, c.size.bytes);
+        this.set({ figure: 'hits' }, c.hits);
+        this.set({ figure: 'misses' }, c.misses);
+      },
+    });
+  cacheGauge('tonql_page_cache', 'Cache of finalized pages: entries, bytes, hits, misses', () => services.pageCache);
+  cacheGauge('tonql_transaction_cache', "Cache of finalized transactions' response JSON: entries, bytes, hits, misses", () => services.transactionCache);
+  cacheGauge(
+    'tonql_trace_tree_cache',
+    "Cache of final traces' trees for GraphQL navigation: entries, estimated bytes, hits, misses",
+    () => services.traceTrees,
+  );
   new Gauge({
     name: 'tonql_requests_queued',
     help: 'Requests waiting for a slot to build their response',

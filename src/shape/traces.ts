@@ -4,6 +4,7 @@ import type { RequestContext } from '../context';
 import type { Trace, TraceTransaction } from '../traces/model';
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
 import { toWireTrace, viewOf, type TraceTransactionView } from '../wire/trace';
+import type { CachedTransaction } from './transactionCache';
 import { addressesOf, bookAndMetadata, cacheEntry, completeTraceTransactions } from './transactions';
 
 /** Every address an action names, for the address book and metadata. */
@@ -20,6 +21,12 @@ export interface TraceShapeOptions {
 /** Whether a trace's transaction is written exactly as the transaction lists write it (so its cached JSON serves). */
 const asListed = (t: TraceTransaction) => !t.messages && !t.emulated && t.finality === 'finalized' && t.traceExternalHash === null;
 
+/** A cached transaction as a trace writes it: markers of its JSON and of its in_msg's within it; none without its node. */
+function cachedView(ctx: RequestContext, { json, node }: CachedTransaction): TraceTransactionView | undefined {
+  if (!node) return undefined;
+  return { ...node, inMsg: node.inMsg && ctx.raw.mark(json.subarray(node.inMsg[0], node.inMsg[1])), transaction: ctx.raw.mark(json) };
+}
+
 /**
  * The `{traces, address_book, metadata}` body: all transactions of all traces completed in one batch, the
  * address book and metadata over every account, message peer and action address, fetched concurrently. A
@@ -35,14 +42,10 @@ export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: Tr
   const addressesBy = new Map<string, string[]>();
   for (const t of all) {
     const hit = cacheable(t) ? cache!.get(t.row.hash) : undefined;
-    if (!hit?.node) continue;
-    const { json, node } = hit;
-    views.set(t.row.hash, {
-      ...node,
-      inMsg: node.inMsg ? ctx.raw.mark(json.subarray(node.inMsg[0], node.inMsg[1])) : null,
-      transaction: ctx.raw.mark(json),
-    });
-    addressesBy.set(t.row.hash, hit.addresses);
+    const view = hit && cachedView(ctx, hit);
+    if (!view) continue;
+    views.set(t.row.hash, view);
+    addressesBy.set(t.row.hash, hit!.addresses);
   }
   const toComplete = all.filter((t) => !views.has(t.row.hash));
   const wire = await completeTraceTransactions(ctx, toComplete);
@@ -55,7 +58,7 @@ export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: Tr
     const entry = cacheEntry(ctx, tx);
     cache!.set(tx.hash, entry);
     addressesBy.set(tx.hash, entry.addresses);
-    views.set(tx.hash, { ...viewOf(tx), transaction: ctx.raw.mark(entry.json) });
+    views.set(tx.hash, cachedView(ctx, entry) ?? { ...viewOf(tx), transaction: ctx.raw.mark(entry.json) });
   });
   const addresses = new Set(all.flatMap((t) => addressesBy.get(t.row.hash) ?? []));
   const shaped = traces.map((t) =>

@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import { ByteBoundedCache } from '../memo';
+import type { TraceNodeFacts } from '../wire/trace';
 
 /** A finalized transaction as a response writes it: its JSON text as UTF-8, and the addresses it puts in an address book. */
 export interface CachedTransaction {
@@ -8,17 +9,8 @@ export interface CachedTransaction {
   node?: TransactionNode;
 }
 
-/** A transaction as a trace's tree node names it (wire/trace.ts). */
-export interface TransactionNode {
-  hash: string;
-  lt: string;
-  now: number | null;
-  aborted: boolean | null;
-  inMsgHash: string | null;
-  outMsgHashes: string[];
-  /** The byte range of `in_msg`'s JSON in the transaction's JSON; null when it has none. */
-  inMsg: [number, number] | null;
-}
+/** A transaction as a trace's tree node names it, with the byte range of its `in_msg`'s JSON in its JSON (null: none). */
+export type TransactionNode = TraceNodeFacts & { inMsg: [number, number] | null };
 
 /** How full the cache is before it admits only a sample of what misses, and the least share it admits then. */
 const FULL = 0.9;
@@ -42,38 +34,24 @@ export function ownBytes(text: string): Buffer {
  * up to a byte budget, least recently used evicted first, keyed by hash. A page then costs its rows' statement
  * and the address book; messages, account states, body decoding and JSON writing are skipped for every hit.
  */
-export class TransactionCache {
-  private readonly lru?: LRUCache<string, CachedTransaction>;
-  hits = 0;
-  misses = 0;
+export class TransactionCache extends ByteBoundedCache<CachedTransaction> {
   /** The share of recent lookups that hit (a moving average over about the last thousand). */
   recentHitRatio = 0;
 
-  constructor(private readonly maxBytes: number) {
-    if (maxBytes > 0)
-      this.lru = new LRUCache<string, CachedTransaction>({
-        maxSize: maxBytes,
-        sizeCalculation: (v, key) =>
-          v.json.length +
-          key.length +
-          v.addresses.reduce((sum, a) => sum + a.length + 16, 0) +
-          (v.node?.outMsgHashes ?? []).reduce((sum, h) => sum + h.length + 16, 0) +
-          ENTRY_OVERHEAD,
-      });
+  constructor(maxBytes: number) {
+    super(
+      maxBytes,
+      (v, key) =>
+        v.json.length +
+        key.length +
+        v.addresses.reduce((sum, a) => sum + a.length + 16, 0) +
+        (v.node?.outMsgHashes ?? []).reduce((sum, h) => sum + h.length + 16, 0) +
+        ENTRY_OVERHEAD,
+    );
   }
 
-  get enabled(): boolean {
-    return this.lru !== undefined;
-  }
-
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.lru?.size ?? 0, bytes: this.lru?.calculatedSize ?? 0 };
-  }
-
-  get(hash: string): CachedTransaction | undefined {
-    const hit = this.lru?.get(hash);
-    if (hit) this.hits += 1;
-    else this.misses += 1;
+  override get(hash: string): CachedTransaction | undefined {
+    const hit = super.get(hash);
     this.recentHitRatio += ((hit ? 1 : 0) - this.recentHitRatio) / 1000;
     return hit;
   }
@@ -88,14 +66,5 @@ export class TransactionCache {
     if (!this.lru) return false;
     if (this.lru.calculatedSize < this.maxBytes * FULL) return true;
     return Math.random() < Math.max(MIN_ADMISSION, this.recentHitRatio);
-  }
-
-  /** Whether `hash` is cached, without counting a lookup or refreshing its place. */
-  has(hash: string): boolean {
-    return this.lru?.has(hash) ?? false;
-  }
-
-  set(hash: string, entry: CachedTransaction): void {
-    this.lru?.set(hash, entry);
   }
 }

@@ -2,6 +2,7 @@ import type { RequestContext } from '../context';
 import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addressBook';
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
+import { nodeFactsOf } from '../wire/trace';
 import { ownBytes, type CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashes, type TransactionColumn } from '../data/transactions';
 import { sortOutMessages } from '../data/messages';
@@ -150,29 +151,20 @@ const IN_MSG_KEY = Buffer.from(',"in_msg":');
 
 /**
  * A completed final transaction as the transaction cache keeps it: its JSON, the addresses it puts in an address
- * book, and what a trace's tree takes of it (its in_msg found in the JSON by the key's first occurrence, which
- * comes before any message's own text, and checked byte for byte).
+ * book, and what a trace's tree takes of it. Its in_msg is written once, spliced into the transaction's JSON, and
+ * found there by the key's first occurrence (which comes before any message's own text), checked byte for byte.
  */
 export function cacheEntry(ctx: RequestContext, wire: WireTransaction): CachedTransaction {
-  const json = ownBytes(ctx.raw.stringify(wire));
+  const inText = wire.in_msg && Buffer.from(ctx.raw.stringify(wire.in_msg));
+  const json = ownBytes(ctx.raw.stringify(inText ? { ...wire, in_msg: ctx.raw.mark(inText) } : wire));
   const addresses = [...addAddresses(new Set(), wire)];
   let inMsg: [number, number] | null = null;
-  if (wire.in_msg) {
-    const text = Buffer.from(ctx.raw.stringify(wire.in_msg));
+  if (inText) {
     const start = json.indexOf(IN_MSG_KEY) + IN_MSG_KEY.length;
-    if (start < IN_MSG_KEY.length || !json.subarray(start, start + text.length).equals(text)) return { json, addresses };
-    inMsg = [start, start + text.length];
+    if (start < IN_MSG_KEY.length || !json.subarray(start, start + inText.length).equals(inText)) return { json, addresses };
+    inMsg = [start, start + inText.length];
   }
-  const node = {
-    hash: wire.hash,
-    lt: wire.lt,
-    now: wire.now,
-    aborted: wire.description.aborted as boolean | null,
-    inMsgHash: wire.in_msg?.hash ?? null,
-    outMsgHashes: wire.out_msgs.map((m) => m.hash),
-    inMsg,
-  };
-  return { json, addresses, node };
+  return { json, addresses, node: { ...nodeFactsOf(wire), inMsg } };
 }
 
 /** Trace transactions (database or emulator) completed as `completeTransactions` does, their flags kept. */

@@ -5,31 +5,35 @@ import { buildTree, type TreeNode } from '../traces/tree';
 import type { WireAction } from './action';
 import type { WireTransaction } from './transaction';
 
-/**
- * A trace's transaction as the wire form takes it: what its tree node names, and the values written for it and
- * for its in_msg (the wire objects, or RawTexts markers of JSON already written).
- */
-export interface TraceTransactionView {
+/** What a trace's tree node names of its transaction. */
+export interface TraceNodeFacts {
   hash: string;
   lt: string;
   now: number | null;
   aborted: boolean | null;
   inMsgHash: string | null;
   outMsgHashes: string[];
-  inMsg: WireTransaction['in_msg'] | string;
-  transaction: WireTransaction | string;
 }
 
-export const viewOf = (tx: WireTransaction): TraceTransactionView => ({
+export const nodeFactsOf = (tx: WireTransaction): TraceNodeFacts => ({
   hash: tx.hash,
   lt: tx.lt,
   now: tx.now,
   aborted: tx.description.aborted as boolean | null,
   inMsgHash: tx.in_msg?.hash ?? null,
   outMsgHashes: tx.out_msgs.map((m) => m.hash),
-  inMsg: tx.in_msg,
-  transaction: tx,
 });
+
+/**
+ * A trace's transaction as the wire form takes it: its node's facts, and the values written for it and for its
+ * in_msg (the wire objects, or RawTexts markers of JSON already written).
+ */
+export interface TraceTransactionView extends TraceNodeFacts {
+  inMsg: WireTransaction['in_msg'] | string;
+  transaction: WireTransaction | string;
+}
+
+export const viewOf = (tx: WireTransaction): TraceTransactionView => ({ ...nodeFactsOf(tx), inMsg: tx.in_msg, transaction: tx });
 
 export interface WireTraceNode {
   tx_hash: string;
