@@ -1,6 +1,7 @@
 // Shared by `npm run bench` and `npm run load`: bench databases, service processes, request shapes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -172,3 +173,26 @@ export const graphql = (query: string, variables: unknown): Request => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ query, variables }),
 });
+
+/** A server-sent event as the benches read it: its name, id and data lines (the first of each). */
+export interface SseFrame {
+  event?: string;
+  id?: string;
+  data?: string;
+}
+
+/** Calls `onFrame` for each event of an SSE response as it arrives (comments included, with no field set). */
+export function readSse(res: IncomingMessage, onFrame: (frame: SseFrame) => void): void {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(frame)?.[1];
+      onFrame({ event: field('event'), id: field('id'), data: field('data') });
+    }
+  });
+}

@@ -11,7 +11,7 @@ import { connected, openRedis } from '../src/emulator/redis';
 import { CHANNELS } from '../src/live/redisSource';
 import { DEMO_DIR } from '../src/db/open';
 import { readFileSync } from 'node:fs';
-import { ensureBuilt, start } from './harness';
+import { ensureBuilt, readSse, start } from './harness';
 
 const opts = new Command()
   .option('--subscribers <n>', 'SSE clients', '1000')
@@ -67,19 +67,11 @@ async function main() {
           if (res.statusCode !== 200) return reject(new Error(`subscriber refused: ${res.statusCode}`));
           sockets.push(res);
           let seen = 0;
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const frame = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (frame.startsWith('event: connected')) resolve();
-              else if (frame.startsWith('event: event')) {
-                latencies.push(performance.now() - published[seen++]);
-                frames++;
-              }
+          readSse(res, ({ event }) => {
+            if (event === 'connected') resolve();
+            else if (event === 'event') {
+              latencies.push(performance.now() - published[seen++]);
+              frames++;
             }
           });
         },

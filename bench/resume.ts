@@ -9,7 +9,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/postgres';
 import { migrate } from '../src/db/schema';
 import { completeTrace, indexBlock } from '../test/helpers/liveLog';
-import { ADMIN_URL, ensureBuilt, freePort, start, type Proc } from './harness';
+import { ADMIN_URL, ensureBuilt, freePort, readSse, start, type Proc } from './harness';
 
 const opts = new Command()
   .option('--subscribers <n>', 'SSE clients', '1000')
@@ -60,24 +60,14 @@ class Client {
             return retry();
           }
           this.res = res;
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const frame = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (frame.includes('event: connected')) resolve();
-              const id = /^id: (.*)$/m.exec(frame)?.[1];
-              const data = /^data: (.*)$/m.exec(frame)?.[1];
-              if (id) this.lastId = id;
-              if (!frame.includes('event: event') || !data) continue;
-              const event = JSON.parse(data);
-              if (event.type !== 'transactions') continue;
-              this.roots.push(event.transactions.at(-1).hash);
-              this.receivedAt.push(performance.now());
-            }
+          readSse(res, ({ event, id, data }) => {
+            if (event === 'connected') resolve();
+            if (id) this.lastId = id;
+            if (event !== 'event' || !data) return;
+            const message = JSON.parse(data);
+            if (message.type !== 'transactions') return;
+            this.roots.push(message.transactions.at(-1).hash);
+            this.receivedAt.push(performance.now());
           });
           res.on('end', retry);
           res.on('error', () => {});

@@ -28,6 +28,12 @@ async function indexBlockOf(db: Database, seqno: number, accounts: string[], mor
 /** The trace (its root transaction's hash) each transactions event tells, in the order received. */
 const rootsOf = (events: any[]) => events.filter((e) => e.type === 'transactions').map((e) => e.transactions.at(-1).hash as string);
 
+/** Waits until a client has received `n` transactions events (or at least `n`), and gives their traces' roots. */
+async function receivedRoots(events: () => any[], n: number, what: string, opts: { atLeast?: boolean } = {}) {
+  await eventually(() => (opts.atLeast ? rootsOf(events()).length >= n : rootsOf(events()).length === n), 5000, what);
+  return rootsOf(events());
+}
+
 const backend = (await availableBackends()).includes('postgres') ? 'postgres' : 'pglite';
 
 describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend}`, () => {
@@ -78,12 +84,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
     const from = written.length;
     await write(3);
-    await until(
-      () => rootsOf(first.events()),
-      () => rootsOf(first.events()).length === 3,
-      5000,
-      'three events on A',
-    );
+    await receivedRoots(first.events, 3, 'three events on A');
     const lastId = first.lastId();
     expect(lastId).toMatch(/^v1\./);
     expect(first.frames.filter((f) => f.event === 'event').every((f) => f.id !== undefined)).toBe(true);
@@ -94,12 +95,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     const second = await sseClient(b.service.base, subscription, { 'Last-Event-ID': lastId! });
     expect(second.status).toBe(200);
     await write(2);
-    await until(
-      () => rootsOf(second.events()),
-      () => rootsOf(second.events()).length === 5,
-      5000,
-      'the missed and the new events on B',
-    );
+    await receivedRoots(second.events, 5, 'the missed and the new events on B');
     await new Promise((r) => setTimeout(r, 200));
     expect([...rootsOf(first.events()), ...rootsOf(second.events())]).toEqual(written.slice(from));
     second.close();
@@ -121,7 +117,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     const from = written.length;
     await write(2);
     const resumed = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id! });
-    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'the two blocks indexed meanwhile');
+    await receivedRoots(resumed.events, 2, 'the two blocks indexed meanwhile');
     expect(rootsOf(resumed.events())).toEqual(written.slice(from));
     resumed.close();
     const ws = await wsClient(a.service.base);
@@ -145,12 +141,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     );
     const from = written.length;
     await write(3);
-    await until(
-      () => ws.messages,
-      () => rootsOf(ws.messages).length === 3,
-      5000,
-      'three events',
-    );
+    await receivedRoots(() => ws.messages, 3, 'three events');
     const events = ws.messages.filter((m) => m.type === 'transactions');
     expect(events.every((m) => typeof m.event_id === 'string')).toBe(true);
     // the same client asks again from its first event: the two after it come again, once, then live ones
@@ -160,12 +151,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
       (m) => m.id === '2' && m.status === 'subscribed',
     );
     await write(1);
-    await until(
-      () => ws.messages,
-      () => rootsOf(ws.messages).length === 6,
-      5000,
-      'the replay and the new event',
-    );
+    await receivedRoots(() => ws.messages, 6, 'the replay and the new event');
     expect(rootsOf(ws.messages)).toEqual([...written.slice(from, from + 3), ...written.slice(from + 1)]);
     ws.send({ operation: 'subscribe', id: '3', types: ['transactions'], addresses: [ACCOUNT], after: 'v1.bm9wZQ' });
     const refused = await until(
@@ -182,32 +168,23 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     const client = createClient({ url: `${a.service.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
     const query = (after?: string) =>
       `subscription { transactions(accounts: ["${ACCOUNT}"]${after ? `, after: "${after}"` : ''}) { kind cursor transactions { hash } } }`;
-    const got: any[] = [];
-    const stop1 = client.subscribe({ query: query() }, { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} });
+    /** A subscription's payloads (and its error, if any), as they come. */
+    const collect = (text: string) => {
+      const got: any[] = [];
+      const stop = client.subscribe({ query: text }, { next: (v) => got.push(v), error: (e) => got.push({ error: e }), complete: () => {} });
+      return { got, stop };
+    };
+    const { got, stop: stop1 } = collect(query());
     await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
     const from = written.length;
     await write(2);
-    await until(
-      () => got,
-      () => got.length === 2,
-      5000,
-      'two events',
-    );
+    await eventually(() => got.length === 2, 5000, 'two events');
     stop1();
     const cursors = got.map((g) => g.data.transactions.cursor as string);
     expect(cursors.every((c) => /^v1\./.test(c))).toBe(true);
     await write(2);
-    const resumed: any[] = [];
-    const stop2 = client.subscribe(
-      { query: query(cursors[1]) },
-      { next: (v) => resumed.push(v), error: (e) => resumed.push({ error: e }), complete: () => {} },
-    );
-    await until(
-      () => resumed,
-      () => resumed.length === 2,
-      5000,
-      'the two missed events',
-    );
+    const { got: resumed, stop: stop2 } = collect(query(cursors[1]));
+    await eventually(() => resumed.length === 2, 5000, 'the two missed events');
     stop2();
     const hashes = (list: any[]) => list.map((g) => g.data.transactions.transactions.at(-1).hash);
     expect([...hashes(got), ...hashes(resumed)]).toEqual(written.slice(from));
@@ -240,7 +217,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await write(4);
     await eventually(() => a.service.live.hub.position?.seqno === seqno, 5000, 'the watcher at the newest block');
     const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': old });
-    await until(client.events, () => rootsOf(client.events()).length === 2, 5000, 'the last two blocks');
+    await receivedRoots(client.events, 2, 'the last two blocks');
     const [notice] = client.events();
     expect(notice.type).toBe('resume_too_old');
     expect(parseCursor(notice.event_id).at).toEqual({ seqno: seqno - 2, ord: '~' });
@@ -271,7 +248,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     const [other] = await indexBlockOf(db.writer, ++seqno, [ACCOUNT], [early]);
     written.push(other);
     const resumed = await sseClient(b.service.base, { types: ['transactions'], addresses: [ACCOUNT] }, { 'Last-Event-ID': id });
-    await until(resumed.events, () => rootsOf(resumed.events()).length >= 1, 5000, 'the other trace');
+    await receivedRoots(resumed.events, 1, 'the other trace', { atLeast: true });
     await new Promise((r) => setTimeout(r, 300));
     expect(rootsOf(resumed.events())).toEqual([other]);
     resumed.close();
@@ -284,7 +261,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     const client = await sseClient(a.service.base, { types: ['transactions'], addresses: [ACCOUNT] });
     await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
     await write(1);
-    await until(client.events, () => rootsOf(client.events()).length === 1, 5000, 'a first event');
+    await receivedRoots(client.events, 1, 'a first event');
     const id = client.lastId()!;
     client.close();
     // away: the emulator finalizes a trace of the account; every instance's hub hears it, nobody is subscribed
@@ -298,7 +275,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
     const [other] = await indexBlockOf(db.writer, ++seqno, [ACCOUNT], [away]);
     written.push(other);
-    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'both traces of the block');
+    await receivedRoots(resumed.events, 2, 'both traces of the block');
     await new Promise((r) => setTimeout(r, 300));
     expect(rootsOf(resumed.events()).sort()).toEqual([other, away.trace_id].sort());
     resumed.close();
@@ -312,7 +289,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await eventually(() => warm.service.live.hub.followersOf(ACCOUNT) === 1);
     const from = written.length;
     await write(1);
-    await until(client.events, () => rootsOf(client.events()).length === 1, 5000, 'a first event');
+    await receivedRoots(client.events, 1, 'a first event');
     client.close();
     await stop(warm);
     expect(cold.service.live.hub.position).toBeNull();
@@ -322,7 +299,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await write(2);
     await cold.watcher.poll();
     await cold.watcher.poll();
-    await until(resumed.events, () => rootsOf(resumed.events()).length === 2, 5000, 'the blocks indexed after the replay');
+    await receivedRoots(resumed.events, 2, 'the blocks indexed after the replay');
     expect([...rootsOf(client.events()), ...rootsOf(resumed.events())]).toEqual(written.slice(from));
     resumed.close();
     await stop(cold);
