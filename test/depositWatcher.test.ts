@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,6 @@ import { completeTrace, depositTrace, indexBlock } from './helpers/liveLog';
 
 const ACCOUNT = `0:${'D3'.repeat(32)}`;
 const ROOT = path.resolve(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The example as a user runs it: its own process, its output read line by line. */
 function runWatcher(baseUrl: string, stateFile: string) {
@@ -60,8 +51,8 @@ describe(`the deposit watcher example (examples/deposit-watcher.ts), on ${backen
   });
 
   it('prints every deposit once, in order, while blocks are indexed and both it and the service restart', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
+    // the first start takes any free port; a restart listens on it again, where the watcher reconnects
+    let port = 0;
     let seqno = 500;
     await indexBlock(db.writer, seqno, [completeTrace('genesis', `0:${'0E'.repeat(32)}`, seqno)]);
     const deposits: string[] = [];
@@ -76,6 +67,7 @@ describe(`the deposit watcher example (examples/deposit-watcher.ts), on ${backen
     };
     const serve = async () => {
       const service = await startQuietLiveService(db.reader, {}, port);
+      port = Number(new URL(service.base).port);
       const watcher = new DatabaseFinalityWatcher(service.services, service.live.hub, { intervalMs: 50, maxBlocksPerPoll: 32 });
       await watcher.poll();
       watcher.start();
@@ -91,6 +83,7 @@ describe(`the deposit watcher example (examples/deposit-watcher.ts), on ${backen
     const stateFile = path.join(dir, 'state.json');
 
     let server = await serve();
+    const base = server.service.base;
     const first = runWatcher(base, stateFile);
     await eventually(() => server.service.live.hub.followersOf(ACCOUNT) === 1, 20_000, 'the watcher subscribed');
     await write(3);

@@ -61,10 +61,11 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   private readonly finalJettons = new Map<string, bigint>();
   private closed = false;
   /**
-   * Where the stream starts, as an id (none before the log's place is known): what a client that gets no event
-   * before it goes resumes from. The event at that place, if any, came before the subscription: all of it told.
+   * The last id made for a notification, or where the stream starts (none before the log's place is known): what
+   * a client resumes from whether or not it got an event yet. The event at the start, if any, came before the
+   * subscription: all of it told.
    */
-  readonly startId: string | undefined;
+  private last: string | undefined;
 
   constructor(
     private readonly services: Services,
@@ -74,7 +75,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
   ) {
     this.at = opts.after?.at ?? hub.position;
     this.ahead = new Map(opts.after?.ahead ?? []);
-    this.startId = opts.after
+    this.last = opts.after
       ? encodeCursor(opts.after)
       : this.at
         ? encodeCursor({ at: this.at, told: this.at.ord === END ? 0 : ALL_TOLD, ahead: new Map() })
@@ -113,13 +114,18 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
    * records how many of it were numbered, which the ids of the events placed at the same place carry.
    */
   id(item: FeedItem, i = 0): string | undefined {
-    if (item.kind === 'resume_too_old') return item.oldest;
+    if (item.kind === 'resume_too_old') return (this.last = item.oldest);
     if (!item.at) return undefined;
     if (item.kind === 'event' && item.event.logged) {
       this.numbered = { at: item.at, told: i + 1 };
-      return encodeCursor({ at: item.at, told: i + 1, ahead: item.ahead });
+      return (this.last = encodeCursor({ at: item.at, told: i + 1, ahead: item.ahead }));
     }
-    return encodeCursor({ at: item.at, told: this.toldAt(item.at), ahead: item.ahead });
+    return (this.last = encodeCursor({ at: item.at, told: this.toldAt(item.at), ahead: item.ahead }));
+  }
+
+  /** The id a frame that is not an event carries (SSE `connected` and keepalives, a WebSocket subscribe's reply). */
+  get lastId(): string | undefined {
+    return this.last;
   }
 
   private toldAt(at: Position): number {

@@ -13,7 +13,7 @@ export const tracePosition = (row: Pick<TraceRow, 'mc_seqno_end' | 'end_lt'> & {
 
 export const jettonPosition = (row: JettonWalletChange): Position => ({ seqno: row.mc_seqno, ord: jettonOrdinal(row.last_transaction_lt ?? '0', row.address) });
 
-export function jettonEvent(row: JettonWalletChange): JettonEvent {
+function jettonEvent(row: JettonWalletChange): JettonEvent {
   const { mc_seqno: _, ...wallet } = row;
   return { kind: 'jetton', finality: 'finalized', wallet, at: jettonPosition(row), logged: true };
 }

@@ -17,7 +17,7 @@ const MAX_JETTONS = 1000;
  * How long before the first replayed block a trace completed in it may have started: the accounts'
  * transactions are looked up from then on (their (account, now) index). Longer traces are not replayed.
  */
-export const TRACE_SPAN_SECONDS = 600;
+const TRACE_SPAN_SECONDS = 600;
 /** Members of each account's set read (its newest transactions), and emulated traces re-sent per replay, at most. */
 const PENDING_PER_ACCOUNT = 20;
 const MAX_PENDING = 200;

@@ -320,7 +320,7 @@ function notice(item: Exclude<FeedItem, { kind: 'event' }>, feed: LiveFeed) {
   const empty = { finality: null, key: null, trace: null, transactions: [], actions: [], event: null, wallet: null };
   return item.kind === 'gap'
     ? { ...empty, kind: 'gap' as const, lost: item.lost, cursor: feed.id(item) ?? null }
-    : { ...empty, kind: 'resume_too_old' as const, lost: null, cursor: item.oldest };
+    : { ...empty, kind: 'resume_too_old' as const, lost: null, cursor: feed.id(item) ?? null };
 }
 
 /** An invalidation, told only if the subscription was sent the trace before it was final. */

@@ -64,7 +64,8 @@ async function pump(
         const id = feed.id(item);
         await send(JSON.stringify({ type: 'gap', lost: item.lost, ...(id ? { event_id: id } : {}) }), id, true);
       } else if (item.kind === 'resume_too_old') {
-        await send(JSON.stringify({ type: 'resume_too_old', event_id: item.oldest }), item.oldest, true);
+        const id = feed.id(item);
+        await send(JSON.stringify({ type: 'resume_too_old', event_id: id }), id, true);
       } else {
         const texts = await client.render(item.event);
         for (let i = item.skip; i < texts.length; i++) await send(texts[i], feed.id(item, i));
@@ -130,9 +131,8 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   const release = admission.release;
   const client = new StreamingClient(services, settings);
   const feed = openFeed(services, live, interest(settings), after);
-  // the id of the last frame sent, on every frame: a client that got no event yet still has a place to resume from
-  let lastId = feed.startId;
-  const idLine = () => (lastId === undefined ? '' : `id: ${lastId}\n`);
+  // on every frame: a client that got no event yet still has a place to resume from
+  const idLine = () => (feed.lastId === undefined ? '' : `id: ${feed.lastId}\n`);
   const keepalive = setInterval(() => res.write(`: keepalive\n${idLine()}\n`), KEEPALIVE_MS);
   const end = () => {
     clearInterval(keepalive);
@@ -160,10 +160,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   await pump(
     feed,
     client,
-    (json, id) => {
-      lastId = id ?? lastId;
-      return write(`${idLine()}event: event\ndata: ${json}\n\n`);
-    },
+    (json) => write(`${idLine()}event: event\ndata: ${json}\n\n`),
     (err) => services.log.warn({ err }, 'streaming event'),
   );
   if (!res.writableEnded) res.end();
@@ -185,16 +182,11 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
   };
   const client = new StreamingClient(services, settings);
   let feed = openFeed(services, live, interest(settings));
-  /** The id of the last event sent (or where the feed started): a subscribe's reply carries it. */
-  let lastId = feed.startId;
   const run = (f: LiveFeed) =>
     void pump(
       f,
       client,
-      (json, id, carriesId) => {
-        if (f === feed) lastId = id ?? lastId;
-        return socket.send(withEventId(json, id, carriesId));
-      },
+      (json, id, carriesId) => socket.send(withEventId(json, id, carriesId)),
       (err) => services.log.warn({ err }, 'streaming event'),
     ).then((ok) => {
       // a replay or a rendering that failed ends the connection: the client resumes from its last event id
@@ -232,12 +224,11 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
             // a resume starts a feed of its own: what it replays follows the reply
             feed.return();
             feed = openFeed(services, live, interest(next), after);
-            lastId = feed.startId;
-            reply(id, { status: 'subscribed', ...(lastId ? { event_id: lastId } : {}) });
+            reply(id, { status: 'subscribed', ...(feed.lastId ? { event_id: feed.lastId } : {}) });
             return void run(feed);
           }
           feed.sub.update(interest(next));
-          return void reply(id, { status: 'subscribed', ...(lastId ? { event_id: lastId } : {}) });
+          return void reply(id, { status: 'subscribed', ...(feed.lastId ? { event_id: feed.lastId } : {}) });
         }
         case 'unsubscribe': {
           // a list of something else counts as not given; one too long is refused before it is read
