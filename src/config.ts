@@ -39,6 +39,8 @@ export interface Config {
   transactionCacheMb: number;
   /** Memory for final traces' trees, for GraphQL navigation (TRACE_TREE_CACHE_MB). */
   traceTreeCacheMb: number;
+  /** Memory for final traces' response JSON, for REST trace pages (TRACE_CACHE_MB). */
+  traceCacheMb: number;
   /** Message bodies decoded as TON Center does, and the memory that keeps them. */
   decode: { enabled: boolean; cacheMb: number };
   /** Requests building responses at once; more wait (each large page holds tens of MB meanwhile). */
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMaxMb: integer(env, 'CACHE_MAX_MB'),
     transactionCacheMb: integer(env, 'TRANSACTION_CACHE_MB'),
     traceTreeCacheMb: integer(env, 'TRACE_TREE_CACHE_MB'),
+    traceCacheMb: integer(env, 'TRACE_CACHE_MB'),
     decode: { enabled: flag(env, 'DECODE_BODIES'), cacheMb: integer(env, 'DECODE_CACHE_MB') },
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS'),
     maxConcurrentTransactions: integer(env, 'MAX_CONCURRENT_TRANSACTIONS'),

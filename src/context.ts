@@ -7,6 +7,7 @@ import { createLoaders, type LoaderOptions, type Loaders } from './data/loaders'
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
+import type { TraceJsonCache } from './shape/traceCache';
 import type { TransactionCache } from './shape/transactionCache';
 import type { TraceTreeCache } from './traces/treeCache';
 import { abortReason, type Limiter } from './http/limiter';
@@ -36,6 +37,8 @@ export interface Services {
   transactionCache?: TransactionCache;
   /** Final traces' trees and their transactions' rows, for GraphQL navigation (TRACE_TREE_CACHE_MB). */
   traceTrees?: TraceTreeCache;
+  /** Final traces' response JSON whole, for REST trace pages (TRACE_CACHE_MB). */
+  traceJson?: TraceJsonCache;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;
   /** How long a client, a cache or the page cache may keep an address book (ADDRESS_BOOK_MAX_AGE_MS). */

@@ -6,6 +6,7 @@ import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
+import { TraceJsonCache } from './shape/traceCache';
 import { TransactionCache } from './shape/transactionCache';
 import { TraceTreeCache } from './traces/treeCache';
 import { MasterchainTip } from './data/blocks';
@@ -50,6 +51,7 @@ async function main() {
     pageCache: new PageCache(config.cacheMaxMb * 1024 * 1024),
     transactionCache: new TransactionCache(config.transactionCacheMb * 1024 * 1024),
     traceTrees: new TraceTreeCache(config.traceTreeCacheMb * 1024 * 1024),
+    traceJson: new TraceJsonCache(config.traceCacheMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

@@ -10,6 +10,7 @@ import { strongEtag } from '../src/rest/respond';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { startQuietLiveService } from './helpers/live';
+import { type Raw, raw } from './helpers/rawHttp';
 import { testServices } from './helpers/service';
 
 describe('Accept-Encoding negotiation (RFC 9110 §12.5.3)', () => {
@@ -49,26 +50,6 @@ describe('Accept-Encoding negotiation (RFC 9110 §12.5.3)', () => {
     expect(negotiateEncoding('br, *;q=0', 10)).toBe('br');
   });
 });
-
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** An HTTP exchange as sent: the body not decoded (fetch would decode it). */
-function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 const decode = (r: Raw) =>
   r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.body;

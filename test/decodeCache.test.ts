@@ -117,8 +117,12 @@ describe('decoded JSON written into responses as it is', () => {
     // as bytes: the same text, UTF-8, a non-Latin-1 text included; no marker, the text itself
     const unicode = raw.mark('{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
     const both = { a: value, u: unicode, s: 'é' };
-    expect((raw.bytes(both) as Buffer).equals(Buffer.from(raw.stringify(both)))).toBe(true);
+    expect(raw.bytes(both).equals(Buffer.from(raw.stringify(both)))).toBe(true);
+    // as chunks: the texts themselves, not copies, and the same bytes joined
+    const written = raw.written(both);
+    expect(Buffer.concat(written.chunks).equals(raw.bytes(both))).toBe(true);
+    expect(written.length).toBe(raw.bytes(both).length);
     expect(raw.stringify(both)).toContain('"u":{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
-    expect(new RawTexts().bytes({ plain: 'é' })).toBe('{"plain":"é"}');
+    expect(new RawTexts().bytes({ plain: 'é' }).toString()).toBe('{"plain":"é"}');
   });
 });

@@ -35,15 +35,20 @@ function weights(header: string): Map<string, number> {
  * included); `q=0` refuses. No header, an empty one or only unknown codings: identity. Identity is acceptable
  * unless refused, but preferred only when weighed higher than every coding offered, or when the body is small.
  * When everything, identity included, is refused, identity is sent anyway (the RFC allows that or a 406; a
- * body is more use to a client than an error).
+ * body is more use to a client than an error). Codings weighed equally go in `order` (the server's preference).
  */
-export function negotiateEncoding(header: string | undefined, size: number, minBytes = COMPRESSION_MIN_BYTES): Coding | undefined {
+export function negotiateEncoding(
+  header: string | undefined,
+  size: number,
+  minBytes = COMPRESSION_MIN_BYTES,
+  order: readonly Coding[] = CODINGS,
+): Coding | undefined {
   if (!header) return undefined;
   const weighed = weights(header);
   const star = weighed.get('*');
   const weightOf = (name: string) => weighed.get(name) ?? star;
   let best: Coding | undefined;
-  for (const coding of CODINGS) if ((weightOf(coding) ?? 0) > (best ? weightOf(best)! : 0)) best = coding;
+  for (const coding of order) if ((weightOf(coding) ?? 0) > (best ? weightOf(best)! : 0)) best = coding;
   if (!best) return undefined;
   // Identity unnamed (nor `*`) is acceptable, below any coding offered.
   const identity = weightOf('identity');

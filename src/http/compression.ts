@@ -1,17 +1,17 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { GZIP_LEVEL } from '../encoding/gzipParts';
 import { type Coding, negotiateEncoding } from './acceptEncoding';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
- * Levels chosen by measurement on this service's pages: gzip 6 takes a 2.8 MB trace page to
- * 14% in ~15 ms (level 9: 13.6% in ~22 ms); brotli 4 to 5.9% in ~5–8 ms (quality 5: 5.5% in ~12–15 ms; 11 takes
- * 35 ms for a 39 KB page, far too slow for responses built per request).
+ * Brotli's quality chosen by measurement on this service's pages (gzip's level: encoding/gzipParts.ts): 4 takes a
+ * 2.8 MB trace page to 5.9% in ~5–8 ms (quality 5: 5.5% in ~12–15 ms; 11 takes 35 ms for a 39 KB page, far too slow
+ * for responses built per request).
  */
-const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 4;
 
 /**
@@ -64,7 +64,8 @@ const COMPRESSIBLE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 export const compressible = (contentType: unknown) => typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
 
 /** The coding for this request and body, or undefined (identity). */
-export const codingFor = (req: IncomingMessage, size: number) => negotiateEncoding(req.headers['accept-encoding'], size);
+export const codingFor = (req: IncomingMessage, size: number, order?: readonly Coding[]) =>
+  negotiateEncoding(req.headers['accept-encoding'], size, undefined, order);
 
 /** A strong validator per representation: each coding's bytes differ, so does its tag (`"x"` → `"x-gzip"`). */
 export const etagFor = (etag: string, coding: Coding | undefined) => (coding ? etag.replace(/"$/, `-${coding}"`) : etag);
@@ -79,6 +80,12 @@ export function varyOnEncoding(res: ServerResponse): void {
   res.setHeader('Vary', [...names, 'Accept-Encoding'].join(', '));
 }
 
+/** A body as the pieces it was written in, in order, and their total length. */
+export interface Chunks {
+  readonly chunks: readonly Buffer[];
+  readonly length: number;
+}
+
 /**
  * Sends a body as the client's Accept-Encoding asks when its type is compressible: compressed on the threadpool
  * (or taken from `encoded`, a copy kept with a cached page), with Content-Encoding, Content-Length and
@@ -89,7 +96,7 @@ export function sendEncoded(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  body: Buffer,
+  body: Buffer | Chunks,
   headers: OutgoingHttpHeaders,
   coding: Coding | undefined = undefined,
   encoded?: () => Promise<Buffer>,
@@ -98,13 +105,18 @@ export function sendEncoded(
   const eligible = compressible(res.getHeader('content-type')) && !res.hasHeader('content-encoding');
   if (eligible) varyOnEncoding(res);
   const chosen = eligible ? (coding ?? codingFor(req, body.length)) : undefined;
-  const write = (bytes: Buffer) => {
+  const write = (bytes: Buffer | Chunks) => {
     res.setHeader('Content-Length', String(bytes.length));
     res.writeHead(status);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    if (req.method === 'HEAD') return void res.end();
+    if (Buffer.isBuffer(bytes)) return void res.end(bytes);
+    // one writev of every chunk: the body is never copied into one buffer (a few MB for a page of traces)
+    res.cork();
+    for (const chunk of bytes.chunks) res.write(chunk);
+    res.end();
   };
   if (!chosen) return write(body);
-  return (encoded ?? (() => compress(body, chosen)))().then(
+  return (encoded ?? (() => compress(Buffer.isBuffer(body) ? body : Buffer.concat(body.chunks, body.length), chosen)))().then(
     (bytes) => {
       if (res.destroyed) return;
       res.setHeader('Content-Encoding', chosen);

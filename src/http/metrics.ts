@@ -65,6 +65,7 @@ export function createMetrics(services: Services) {
     "Cache of final traces' trees for GraphQL navigation: entries, estimated bytes, hits, misses",
     () => services.traceTrees,
   );
+  cacheGauge('tonql_trace_cache', "Cache of final traces' response JSON: entries, bytes, hits, misses", () => services.traceJson);
   new Gauge({
     name: 'tonql_requests_queued',
     help: 'Requests waiting for a slot to build their response',

@@ -2,7 +2,7 @@
 import { expandActionTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
 import { windowsOf } from '../data/filters';
-import { tracesPage, type TraceFilter } from '../data/traces';
+import { tracesPage, type TraceFilter, type TraceRow } from '../data/traces';
 import { hashes, MAX_SEQNO, paging, SORT, SUPPORTED_ACTION_TYPES, traceEndWindows } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 import { databaseTraces } from '../traces/pending';
@@ -47,8 +47,8 @@ export function tracesRequest(source: ParamSource): TracesRequest {
   };
 }
 
-/** The page's traces, whole (their actions when asked for). */
-export async function findTraces(ctx: RequestContext, request: TracesRequest) {
-  const rows = await tracesPage(ctx.db, request.filter, request.page);
-  return databaseTraces(ctx, rows, { actions: request.includeActions });
-}
+/** The page's traces: their `traces` rows, in the page's order. */
+export const findTraceRows = (ctx: RequestContext, request: TracesRequest): Promise<TraceRow[]> => tracesPage(ctx.db, request.filter, request.page);
+
+/** These traces whole (their actions when asked for), in the order given. */
+export const loadTraces = (ctx: RequestContext, rows: TraceRow[], request: TracesRequest) => databaseTraces(ctx, rows, { actions: request.includeActions });

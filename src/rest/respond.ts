@@ -3,21 +3,29 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Coding } from '../http/acceptEncoding';
 import { codingFor, compress, etagFor, sendEncoded, varyOnEncoding } from '../http/compression';
 import type { ApiError } from '../errors';
+import type { WrittenJson } from '../wire/rawJson';
 import type { CachedPage } from './pageCache';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON body, compressed when it is large enough and the client accepts it (http/compression.ts). */
+/** Codings in the server's order when the body's gzip is mostly made already (a client weighing both equally gets it). */
+const GZIP_FIRST: readonly Coding[] = ['gzip', 'br'];
+
+/**
+ * A JSON body, compressed when it is large enough and the client accepts it (http/compression.ts); a body written
+ * with parts kept compressed (RawTexts.written) is gzipped from them.
+ */
 export function sendJson(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  payload: string | Buffer,
+  payload: string | Buffer | WrittenJson,
   headers: Record<string, string> = {},
 ): void | Promise<void> {
   // Encoded once, here: a string handed to the socket is measured, then encoded again inside writev.
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  return sendEncoded(req, res, status, body, { 'Content-Type': JSON_TYPE, ...headers });
+  const gzip = !Buffer.isBuffer(body) && body.gzip && codingFor(req, body.length, GZIP_FIRST) === 'gzip' ? body.gzip : undefined;
+  return sendEncoded(req, res, status, body, { 'Content-Type': JSON_TYPE, ...headers }, gzip && 'gzip', gzip);
 }
 
 /** Error body of contract §2: `{"error": "...", "code": status}`. */

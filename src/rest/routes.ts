@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES, readBody } from '../http/body';
 import { CONTROL_PARAMS, QueryParams, restParamNames, restSource } from './query';
 import { API_PREFIX, DOCS_PATH, methodsLabel, methodsOf, OPENAPI_PATH, REST_ROUTES, type RestRoute } from './registry';
 import { readRequestSettings } from './requestSettings';
+import { joined, writtenOf } from '../wire/rawJson';
 import { sendError, sendJson, sendPage, strongEtag } from './respond';
 import { OPENAPI } from './openapi';
 import { docsPage, type ErrorExample } from './docsPage';
@@ -78,12 +79,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         deadline.start();
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
-        return { payload: payload ?? requestCtx.raw.bytes(body), immutable };
+        return { written: payload !== undefined ? writtenOf(payload) : requestCtx.raw.written(body), immutable };
       };
-      const { payload, immutable } = services.limiter && !parsed.forwarded ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
+      const { written, immutable } = services.limiter && !parsed.forwarded ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();
       deadline.stop();
-      if (!immutable) return sendJson(req, res, 200, payload, { ...common, 'Server-Timing': timing() });
-      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      if (!immutable) return sendJson(req, res, 200, written, { ...common, 'Server-Timing': timing() });
+      const bytes = joined(written);
       // The transactions of a final block never change; its address book (names, bounceability) may.
       const maxAge = settings.noAddressBook ? undefined : services.addressBookMaxAgeMs;
       page = { payload: bytes, etag: strongEtag(bytes), expiresAt: maxAge === undefined ? undefined : now() + maxAge };

@@ -1,13 +1,14 @@
 import { requestedTypes } from '../actions/supported';
 import type { RequestContext } from '../context';
-import { findTraces, type TracesRequest } from '../operations/traces';
+import { findTraceRows, loadTraces, type TracesRequest } from '../operations/traces';
 import type { RequestSettings } from '../params/requestSettings';
-import { shapeTraces } from '../shape/traces';
+import { shapeTracePage } from '../shape/traces';
 
 /** GET /api/v3/traces: `{traces, address_book, metadata}`, each trace whole (its actions when asked for). */
 export async function getTraces(ctx: RequestContext, request: TracesRequest, settings: RequestSettings) {
-  const traces = await findTraces(ctx, request);
-  const body = await shapeTraces(ctx, traces, {
+  const rows = await findTraceRows(ctx, request);
+  const body = await shapeTracePage(ctx, rows, (some) => loadTraces(ctx, some, request), {
+    includeActions: request.includeActions,
     supportedActionTypes: requestedTypes(settings.actionsVersion, request.supportedActionTypes),
     noAddressBook: settings.noAddressBook,
     noMetadata: settings.noMetadata,

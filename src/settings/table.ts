@@ -163,6 +163,14 @@ export const SETTINGS = [
     help: "memory for final traces' trees (their transactions and how they link), so GraphQL navigation into a trace reads neither again; 0 turns it off",
   },
   {
+    env: 'TRACE_CACHE_MB',
+    kind: 'integer',
+    default: 32,
+    min: 0,
+    max: 65536,
+    help: "memory for final traces' response JSON whole (and its gzip once asked for), so a page of a busy account's traces reads and writes only what is new; 0 turns it off",
+  },
+  {
     env: 'DECODE_BODIES',
     kind: 'boolean',
     default: true,

@@ -1,10 +1,12 @@
 import { addressesInDetails } from '../actions/shape';
 import { selectActions } from '../actions/supported';
 import type { RequestContext } from '../context';
-import type { Trace, TraceTransaction } from '../traces/model';
+import type { TraceRow } from '../data/traces';
+import { isFinalTrace, type Trace, type TraceTransaction } from '../traces/model';
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
-import { toWireTrace, viewOf, type TraceTransactionView } from '../wire/trace';
-import type { CachedTransaction } from './transactionCache';
+import { toWireTrace, viewOf, type TraceTransactionView, type WireTrace } from '../wire/trace';
+import { type CachedTrace, traceJsonKey } from './traceCache';
+import { type CachedTransaction, ownBytes } from './transactionCache';
 import { addressesOf, bookAndMetadata, cacheEntry, completeTraceTransactions } from './transactions';
 
 /** Every address an action names, for the address book and metadata. */
@@ -27,18 +29,22 @@ function cachedView(ctx: RequestContext, { json, node }: CachedTransaction): Tra
   return { ...node, inMsg: node.inMsg && ctx.raw.mark(json.subarray(node.inMsg[0], node.inMsg[1])), transaction: ctx.raw.mark(json) };
 }
 
+/** Traces written: each one's wire value, and the addresses it puts in the address book. */
+interface WrittenTraces {
+  shaped: WireTrace[];
+  addresses: string[][];
+}
+
 /**
- * The `{traces, address_book, metadata}` body: all transactions of all traces completed in one batch, the
- * address book and metadata over every account, message peer and action address, fetched concurrently. A
- * finalized transaction the transaction cache holds is written from its cached JSON, and one completed here
- * goes into it.
+ * All transactions of all traces completed in one batch. A finalized transaction the transaction cache holds is
+ * written from its cached JSON, and one completed here goes into it.
  */
-export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
+async function writeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions): Promise<WrittenTraces> {
   const { transactionCache: cache, masterchainTip: tip } = ctx.services;
   const cacheable = (t: TraceTransaction) => cache?.enabled === true && tip !== undefined && asListed(t) && tip.isFinal(t.row.mc_block_seqno);
   const all = traces.flatMap((t) => t.transactions);
   const views = new Map<string, TraceTransactionView>();
-  /** Each transaction's address-book addresses, gathered in the traces' order below as the uncached path does. */
+  /** Each transaction's address-book addresses. */
   const addressesBy = new Map<string, string[]>();
   for (const t of all) {
     const hit = cacheable(t) ? cache!.get(t.row.hash) : undefined;
@@ -60,7 +66,6 @@ export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: Tr
     addressesBy.set(tx.hash, entry.addresses);
     views.set(tx.hash, cachedView(ctx, entry) ?? { ...viewOf(tx), transaction: ctx.raw.mark(entry.json) });
   });
-  const addresses = new Set(all.flatMap((t) => addressesBy.get(t.row.hash) ?? []));
   const shaped = traces.map((t) =>
     toWireTrace(
       t,
@@ -68,5 +73,58 @@ export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: Tr
       selectActions(t.actions, opts.supportedActionTypes).map((a) => toWireAction(a, ctx.services.network)),
     ),
   );
-  return { traces: shaped, ...(await bookAndMetadata(ctx, [...addresses, ...shaped.flatMap((t) => t.actions.flatMap(addressesOfAction))], opts)) };
+  const addresses = traces.map((t, i) => [
+    ...new Set([...t.transactions.flatMap((tx) => addressesBy.get(tx.row.hash) ?? []), ...shaped[i].actions.flatMap(addressesOfAction)]),
+  ]);
+  return { shaped, addresses };
+}
+
+/** The `{traces, address_book, metadata}` body: the traces, and the address book and metadata over every address they name. */
+export async function shapeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShapeOptions) {
+  const { shaped, addresses } = await writeTraces(ctx, traces, opts);
+  return { traces: shaped, ...(await bookAndMetadata(ctx, addresses.flat(), opts)) };
+}
+
+/**
+ * A page of stored traces as `shapeTraces` writes it, with the trace cache between: a final trace it holds
+ * (written the same way: with no actions, or those of the same types) is spliced in from its JSON, unread; the
+ * rest are loaded (`load`, in the page's order) and written, and the final ones among them kept whole.
+ */
+export async function shapeTracePage(
+  ctx: RequestContext,
+  rows: TraceRow[],
+  load: (rows: TraceRow[]) => Promise<Trace[]>,
+  opts: TraceShapeOptions & { includeActions: boolean },
+) {
+  const { traceJson: cache, masterchainTip: tip } = ctx.services;
+  const keyOf = (traceId: string) => traceJsonKey(traceId, opts.includeActions ? opts.supportedActionTypes : undefined);
+  const final = (trace: Pick<Trace, 'source' | 'header'>) => cache?.enabled === true && isFinalTrace(trace, tip);
+  const hits = new Map<string, CachedTrace>();
+  for (const header of rows) {
+    const hit = final({ source: 'database', header }) ? cache!.get(keyOf(header.trace_id)) : undefined;
+    if (hit) hits.set(header.trace_id, hit);
+  }
+  const loaded = await load(rows.filter((r) => !hits.has(r.trace_id)));
+  const { shaped, addresses } = await writeTraces(ctx, loaded, opts);
+  const written = new Map<string, { value: WireTrace | string; addresses: readonly string[] }>();
+  loaded.forEach((trace, i) => {
+    const id = trace.header.trace_id!;
+    // only a whole trace (a replica that fell behind mid-request may have answered part of it)
+    const whole = !trace.incomplete && trace.transactions.length === Number(trace.header.nodes_ ?? -1);
+    if (!whole || !final(trace)) return written.set(id, { value: shaped[i], addresses: addresses[i] });
+    const key = keyOf(id);
+    const entry: CachedTrace = { json: ownBytes(ctx.raw.stringify(shaped[i])), addresses: addresses[i] };
+    cache!.set(key, entry);
+    written.set(id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(key, entry)), addresses: entry.addresses });
+  });
+  for (const [id, entry] of hits) written.set(id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(keyOf(id), entry)), addresses: entry.addresses });
+  const page = rows.flatMap((r) => written.get(r.trace_id) ?? []);
+  return {
+    traces: page.map((w) => w.value),
+    ...(await bookAndMetadata(
+      ctx,
+      page.flatMap((w) => w.addresses),
+      opts,
+    )),
+  };
 }

@@ -42,3 +42,10 @@ const byLt = (a: TraceTransaction, b: TraceTransaction) => {
 };
 
 export const sortByLt = (txs: TraceTransaction[]) => txs.sort(byLt);
+
+/**
+ * Whether a trace can never change: read from the database, stored complete, finalized by a masterchain block
+ * that has a successor (`tip`, the masterchain tip).
+ */
+export const isFinalTrace = (trace: Pick<Trace, 'source' | 'header'>, tip: { isFinal(seqno: number | null): boolean } | undefined): boolean =>
+  trace.source === 'database' && trace.header.state === 'complete' && trace.header.trace_id !== null && tip?.isFinal(trace.header.mc_seqno_end) === true;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { type DeflatedPart, gzipOfParts } from '../encoding/gzipParts';
+import type { Chunks } from '../http/compression';
 
 // No string from the database holds NUL (PostgreSQL text cannot), and the nonce keeps any other source's
 // strings from being taken for a marker. JSON.stringify writes the marker's NUL as \u0000.
@@ -16,10 +18,13 @@ const WRITTEN = `"\\u0000${NONCE}:`;
  */
 export class RawTexts {
   private readonly texts: (string | Buffer)[] = [];
+  /** Texts that are also kept compressed, by index: how to have their gzip part. */
+  private readonly parts = new Map<number, () => Promise<DeflatedPart>>();
 
-  /** The marker for a JSON text (or its UTF-8 bytes), to put where the text goes. */
-  mark(json: string | Buffer): string {
+  /** The marker for a JSON text (or its UTF-8 bytes), to put where the text goes; `part` gives it compressed. */
+  mark(json: string | Buffer, part?: () => Promise<DeflatedPart>): string {
     this.texts.push(json);
+    if (part) this.parts.set(this.texts.length - 1, part);
     return `${MARK}${this.texts.length - 1}`;
   }
 
@@ -29,33 +34,59 @@ export class RawTexts {
     return this.texts.length === 0 ? out : this.pieces(out).map(String).join('');
   }
 
+  /** The same as UTF-8 bytes, in one buffer. */
+  bytes(value: unknown): Buffer {
+    return joined(this.written(value));
+  }
+
   /**
-   * The same as UTF-8 bytes, written straight into one buffer: a response goes out as bytes, and joining first
-   * would build a second whole copy (two bytes a character once a decoded text holds non-Latin-1), then encode it.
-   * Without markers it is the JSON text.
+   * The same as UTF-8 bytes, as the pieces between and of the texts: a response goes out as bytes, and joining
+   * first would copy every text into a whole new buffer (a few MB for a page of traces), or build a second whole
+   * string (two bytes a character once a decoded text holds non-Latin-1) and encode it. When the value holds
+   * texts kept compressed, `gzip` makes its gzip from their parts (what lies between compressed here).
    */
-  bytes(value: unknown): string | Buffer {
+  written(value: unknown): WrittenJson {
     const out = JSON.stringify(value);
-    if (this.texts.length === 0) return out;
-    const pieces = this.pieces(out);
-    let total = 0;
-    for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    const buf = Buffer.allocUnsafe(total);
-    let at = 0;
-    for (const p of pieces) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
-    return buf;
+    if (this.texts.length === 0) return writtenOf(out);
+    const indexes = this.pieceIndexes(out);
+    const chunks = indexes.map((p) => (typeof p === 'string' ? Buffer.from(p) : asBuffer(this.texts[p])));
+    const length = chunks.reduce((sum, c) => sum + c.length, 0);
+    if (this.parts.size === 0) return { chunks, length };
+    const gzip = async () => gzipOfParts(await Promise.all(indexes.map((p, i) => (typeof p === 'string' ? chunks[i] : (this.parts.get(p)?.() ?? chunks[i])))));
+    return { chunks, length, gzip };
   }
 
   /** The output cut at each written marker, the marker's text in its place. */
   private pieces(out: string): (string | Buffer)[] {
-    const pieces: (string | Buffer)[] = [];
+    return this.pieceIndexes(out).map((p) => (typeof p === 'string' ? p : this.texts[p]));
+  }
+
+  /** The output cut at each written marker, the marker's index in its place. */
+  private pieceIndexes(out: string): (string | number)[] {
+    const pieces: (string | number)[] = [];
     let from = 0;
     for (let at = out.indexOf(WRITTEN); at >= 0; at = out.indexOf(WRITTEN, from)) {
       const end = out.indexOf('"', at + WRITTEN.length);
-      pieces.push(out.slice(from, at), this.texts[Number(out.slice(at + WRITTEN.length, end))]);
+      pieces.push(out.slice(from, at), Number(out.slice(at + WRITTEN.length, end)));
       from = end + 1;
     }
     pieces.push(out.slice(from));
     return pieces;
   }
 }
+
+const asBuffer = (text: string | Buffer) => (typeof text === 'string' ? Buffer.from(text) : text);
+
+/** A JSON body as written for a response: its chunks, and its gzip when made from parts kept compressed. */
+export interface WrittenJson extends Chunks {
+  gzip?: () => Promise<Buffer>;
+}
+
+/** A body written whole already. */
+export const writtenOf = (json: string | Buffer): WrittenJson => {
+  const bytes = asBuffer(json);
+  return { chunks: [bytes], length: bytes.length };
+};
+
+/** Its bytes in one buffer (a copy unless it is one chunk). */
+export const joined = (body: WrittenJson): Buffer => (body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks, body.length));

@@ -13,7 +13,7 @@ import { graphqlSource } from '../../params/spec';
 import { limitComplexity, OFFSET_PAGING, routeArgs, supportedActionTypesArg, SUPPORTED_ACTION_TYPES_ARG } from '../params';
 import { maxTraceTransactions } from '../../traces/cap';
 import { headerOnly, isTooLarge, TOO_LARGE_WARNING } from '../../traces/size';
-import type { Trace as TraceModel, TraceTransaction } from '../../traces/model';
+import { isFinalTrace, type Trace as TraceModel, type TraceTransaction } from '../../traces/model';
 import { databaseTraces, findPendingTraces } from '../../traces/pending';
 import { buildTree, type TreeNode } from '../../traces/tree';
 import { toWireAction } from '../../wire/action';
@@ -76,13 +76,6 @@ const projected = (tx: TraceTransaction): TraceTransaction => ({
   row: Object.fromEntries(TRACE_TRANSACTION_COLUMNS.map((c) => [c, tx.row[c as keyof typeof tx.row]])) as unknown as TraceTransaction['row'],
 });
 
-/** Whether a trace can never change: stored complete, finalized by a masterchain block that has a successor. */
-const isFinalTrace = (trace: TraceRef, ctx: RequestContext) =>
-  trace.source === 'database' &&
-  trace.header.state === 'complete' &&
-  trace.header.trace_id !== null &&
-  ctx.services.masterchainTip?.isFinal(trace.header.mc_seqno_end) === true;
-
 /**
  * The trace's tree, built once per trace object; every transaction's messages load in one batch. A final
  * trace's tree is kept in the process-wide tree cache (TRACE_TREE_CACHE_MB) and taken from it.
@@ -92,7 +85,7 @@ function treeOf(trace: TraceRef, ctx: RequestContext) {
   if (!tree) {
     tree = (async () => {
       const cache = ctx.services.traceTrees;
-      const final = cache?.enabled === true && !trace.incomplete && isFinalTrace(trace, ctx);
+      const final = cache?.enabled === true && !trace.incomplete && isFinalTrace(trace, ctx.services.masterchainTip);
       const cached = final ? cache!.get(trace.header.trace_id!) : undefined;
       if (cached) {
         for (const tx of cached.transactions) ctx.loaders.transaction.prime(tx.row.hash, tx.row);

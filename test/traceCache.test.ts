@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MasterchainTip } from '../src/data/blocks';
+import { COMPRESSION_MIN_BYTES } from '../src/http/acceptEncoding';
+import { deflatePart, gzipOfParts } from '../src/encoding/gzipParts';
+import { importDocument } from '../src/import/importFile';
+import { TraceJsonCache, traceJsonKey } from '../src/shape/traceCache';
+import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
+import { countingDatabase } from './helpers/counting';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { pendingDataset } from './helpers/fixtures';
+import { raw } from './helpers/rawHttp';
+import { listen, testServices } from './helpers/service';
+
+describe('gzipOfParts', () => {
+  it('makes one gzip member of plain bytes and parts compressed apart, whatever the cut', async () => {
+    const json = Buffer.from(JSON.stringify(pendingDataset().testnet));
+    // text, incompressible bytes, empty pieces and a one-byte piece: every cut gunzips to the same bytes
+    const material = [json, randomBytes(70_000), Buffer.alloc(0), Buffer.from('x')];
+    for (const source of material) {
+      for (const cuts of [[], [1], [source.length >> 1], [3, 1000, 40_000, source.length - 2]]) {
+        const bounds = [0, ...cuts.filter((c) => c <= source.length), source.length];
+        const pieces = bounds.slice(1).map((end, i) => source.subarray(bounds[i], end));
+        const parts = await Promise.all(pieces.map((p, i) => (i % 2 === 1 ? deflatePart(p) : p)));
+        const gz = await gzipOfParts(parts);
+        expect(zlib.gunzipSync(gz).equals(source)).toBe(true);
+        expect(gz.readUInt32LE(gz.length - 8)).toBe(zlib.crc32(source));
+      }
+    }
+  });
+});
+
+describe('TraceJsonCache', () => {
+  it('keys a trace by the actions written with it, and counts a gzip part in its budget once made', async () => {
+    expect(traceJsonKey('T', undefined)).toBe('T|-');
+    expect(traceJsonKey('T', new Set(['b', 'a']))).toBe(traceJsonKey('T', new Set(['a', 'b'])));
+    expect(traceJsonKey('T', new Set())).not.toBe(traceJsonKey('T', undefined));
+    const cache = new TraceJsonCache(1_000_000);
+    const entry = { json: ownBytes(JSON.stringify({ trace: 'x'.repeat(10_000) })), addresses: ['0:AB'] };
+    cache.set('k', entry);
+    const before = cache.size.bytes;
+    const [a, b] = await Promise.all([cache.deflated('k', entry), cache.deflated('k', entry)]);
+    expect(a).toBe(b);
+    expect(cache.size.bytes).toBe(before + a.deflated.length);
+    expect(cache.get('k')?.deflated).toBe(a);
+    expect(new TraceJsonCache(0).enabled).toBe(false);
+  });
+});
+
+describe.each(await availableBackends())('final traces written from the trace cache on %s', (backend) => {
+  let db: TestDatabase;
+  let cached: Awaited<ReturnType<typeof listen>>;
+  let plain: Awaited<ReturnType<typeof listen>>;
+  const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
+  const traces = new TraceJsonCache(8 * 1024 * 1024);
+  const masterchainTip = new MasterchainTip();
+  let stopFollowing: () => void;
+  let tip: number;
+  let accounts: string[];
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 250 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done()).toBe(true);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    // real traces, four of them marked pending as the indexer marks them while messages are in flight
+    await importDocument(db.writer, 'traces', JSON.stringify(pendingDataset().testnet));
+    Object.assign(counted, countingDatabase(db.reader));
+    cached = await listen({
+      ...testServices(counted.db),
+      masterchainTip,
+      traceJson: traces,
+      transactionCache: new TransactionCache(4 * 1024 * 1024),
+    });
+    plain = await listen(testServices(db.reader));
+    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
+    stopFollowing = masterchainTip.follow(db.reader, 20);
+    await until(() => masterchainTip.highest === tip);
+    accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 5')).map(
+      (r) => r.account,
+    );
+  });
+  afterAll(async () => {
+    stopFollowing?.();
+    await cached?.close();
+    await plain?.close();
+    await db?.drop();
+  });
+
+  const text = async (server: typeof cached, path: string) => {
+    const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const pages = () =>
+    accounts.flatMap((a) => [
+      `/api/v3/traces?account=${a}&limit=10`,
+      `/api/v3/traces?account=${a}&limit=10&include_actions=true`,
+      `/api/v3/traces?account=${a}&limit=10&include_actions=true&supported_action_types=v1`,
+      `/api/v3/events?account=${a}&limit=10`,
+    ]);
+
+  it('answers every page with the bytes of the uncached service, and a page of cached traces without reading their transactions', async () => {
+    for (const path of pages()) {
+      const expected = await text(plain, path);
+      expect(await text(cached, path)).toBe(expected);
+      expect(await text(cached, path)).toBe(expected);
+    }
+    expect(traces.size.entries).toBeGreaterThan(0);
+    expect(traces.hits).toBeGreaterThan(0);
+    // a page of traces all final: after the first request, its transactions are not read again
+    const [{ seqno }] = await db.writer.query<{ seqno: number }>(
+      `select mc_seqno_end as seqno from traces where state = 'complete' and mc_seqno_end < $1 group by 1 order by count(*) desc limit 1`,
+      [tip],
+    );
+    const block = `/api/v3/traces?mc_seqno=${seqno}&limit=50&include_actions=true`;
+    expect(await text(cached, block)).toBe(await text(plain, block));
+    counted.counter.texts.length = 0;
+    expect(await text(cached, block)).toBe(await text(plain, block));
+    expect(counted.counter.texts.some((t) => /from transactions|from messages|from actions/i.test(t))).toBe(false);
+    const metrics = await (await cached.get('/metrics')).text();
+    const figure = (name: string) => Number(new RegExp(`^tonql_trace_cache\\{figure="${name}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
+    expect([figure('entries'), figure('hits')]).toEqual([traces.size.entries, traces.hits]);
+  });
+
+  it('gzips a page from the cached traces kept compressed, to the bytes of the uncached service, and prefers gzip for it over br', async () => {
+    for (const path of pages()) {
+      const expected = await text(plain, path);
+      for (let i = 0; i < 2; i += 1) {
+        const res = await raw(cached.base, path, { 'accept-encoding': 'br, gzip' });
+        expect(res.status).toBe(200);
+        // below the size worth compressing, sent as it is
+        if (res.headers['content-encoding'] === undefined && res.body.length < COMPRESSION_MIN_BYTES) continue;
+        expect(res.headers['content-encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(res.body).toString()).toBe(expected);
+      }
+    }
+    // the parts were kept: an entry holds its compressed copy
+    const [{ trace_id }] = await db.writer.query<{ trace_id: string }>(
+      `select trace_id from traces where state = 'complete' and mc_seqno_end < $1 order by nodes_ desc limit 1`,
+      [tip],
+    );
+    await text(cached, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`);
+    await raw(cached.base, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`, { 'accept-encoding': 'gzip' });
+    await until(() => traces.get(traceJsonKey(trace_id, undefined))?.deflated !== undefined);
+  });
+
+  it('never keeps a trace that is not final; once it completes in a block that has a successor, serves it as it is then', async () => {
+    const open = await db.writer.query<{ trace_id: string; pending: boolean }>(
+      `select trace_id, state <> 'complete' as pending from traces where state <> 'complete' or mc_seqno_end >= $1`,
+      [tip],
+    );
+    expect(open.some((t) => t.pending)).toBe(true);
+    expect(open.some((t) => !t.pending)).toBe(true);
+    const byId = (id: string) => `/api/v3/traces?trace_id=${encodeURIComponent(id)}&include_actions=true`;
+    for (const { trace_id } of open) {
+      expect(await text(cached, byId(trace_id))).toBe(await text(plain, byId(trace_id)));
+      expect(await text(cached, byId(trace_id))).toBe(await text(plain, byId(trace_id)));
+    }
+    expect(open.filter(({ trace_id }) => keysOf(traces).some((k) => k.startsWith(`${trace_id}|`)))).toEqual([]);
+    // a pending trace completes, in a masterchain block that a later one follows: served as it is now, then kept
+    const [pending] = open.filter((t) => t.pending);
+    const before = await text(cached, byId(pending.trace_id));
+    const [{ end }] = await db.writer.query<{ end: number | null }>('select mc_seqno_end as end from traces where trace_id = $1', [pending.trace_id]);
+    await db.writer.query(`update traces set state = 'complete', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, tip]);
+    await db.writer.query(
+      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
+       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
+      [tip],
+    );
+    try {
+      await until(() => masterchainTip.highest === tip + 1);
+      const now = await text(plain, byId(pending.trace_id));
+      expect(now).not.toBe(before);
+      expect(await text(cached, byId(pending.trace_id))).toBe(now);
+      expect(await text(cached, byId(pending.trace_id))).toBe(now);
+      expect(keysOf(traces).some((k) => k.startsWith(`${pending.trace_id}|`))).toBe(true);
+    } finally {
+      await db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+      await db.writer.query(`update traces set state = 'pending', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, end]);
+    }
+  });
+});
+
+const keysOf = (cache: TraceJsonCache) => [...(cache as unknown as { lru: { keys(): Iterable<string> } }).lru.keys()];
