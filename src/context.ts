@@ -7,6 +7,7 @@ import { createLoaders, type LoaderOptions, type Loaders } from './data/loaders'
 import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
+import type { AddressBookCaches } from './shape/addressBookCache';
 import type { TraceJsonCache } from './shape/traceCache';
 import type { TransactionCache } from './shape/transactionCache';
 import type { TraceTreeCache } from './traces/treeCache';
@@ -39,6 +40,8 @@ export interface Services {
   traceTrees?: TraceTreeCache;
   /** Final traces' response JSON whole, for REST trace pages (TRACE_CACHE_MB). */
   traceJson?: TraceJsonCache;
+  /** Address-book entries and metadata rows as of the masterchain tip, reused until it moves (ADDRESS_BOOK_CACHE_MB). */
+  addressBookCaches?: AddressBookCaches;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */
   examples?: () => Promise<Examples>;
   /** How long a client, a cache or the page cache may keep an address book (ADDRESS_BOOK_MAX_AGE_MS). */
@@ -84,9 +87,14 @@ export interface RequestContext {
   grow?: (extra: number) => Promise<void> | void;
   /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
   liveAdmission?: LiveAdmission;
+  /** Reads the address book and metadata from the database, not from the caches of the current tip (live events, which may be ahead of it). */
+  fresh?: boolean;
 }
 
-export function createRequestContext(services: Services, opts: { timeoutMs?: number; signal?: AbortSignal } & LoaderOptions = {}): RequestContext {
+export function createRequestContext(
+  services: Services,
+  opts: { timeoutMs?: number; signal?: AbortSignal; fresh?: boolean } & LoaderOptions = {},
+): RequestContext {
   const stats = { statements: 0 };
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
   const target = services.db.session?.() ?? services.db;
@@ -107,5 +115,6 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
     warnings: [],
     signal: opts.signal,
     raw: new RawTexts(),
+    fresh: opts.fresh,
   };
 }

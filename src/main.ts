@@ -6,6 +6,7 @@ import { EmulatorRepository } from './emulator/repository';
 import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
+import { addressBookCaches } from './shape/addressBookCache';
 import { TraceJsonCache } from './shape/traceCache';
 import { TransactionCache } from './shape/transactionCache';
 import { TraceTreeCache } from './traces/treeCache';
@@ -52,6 +53,7 @@ async function main() {
     transactionCache: new TransactionCache(config.transactionCacheMb * 1024 * 1024),
     traceTrees: new TraceTreeCache(config.traceTreeCacheMb * 1024 * 1024),
     traceJson: new TraceJsonCache(config.traceCacheMb * 1024 * 1024),
+    addressBookCaches: addressBookCaches(config.addressBookCacheMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

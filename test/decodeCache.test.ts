@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RUNTIME_INSTANCES } from '../src/decode/compile.js';
 import { BodyDecoder } from '../src/decode/cache.js';
 import { decodeBody, decoderCacheSizes } from '../src/decode/decode.js';
-import { RawTexts } from '../src/wire/rawJson.js';
+import { jsonBatches, RawTexts } from '../src/wire/rawJson.js';
 
 /** A chain of `depth` cells below the returned one, each holding one reference. */
 function chain(depth: number): Cell {
@@ -124,5 +124,27 @@ describe('decoded JSON written into responses as it is', () => {
     expect(written.length).toBe(raw.bytes(both).length);
     expect(raw.stringify(both)).toContain('"u":{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
     expect(new RawTexts().bytes({ plain: 'é' }).toString()).toBe('{"plain":"é"}');
+  });
+});
+
+describe('jsonBatches', () => {
+  it('writes exactly what JSON.stringify writes, in strings of about 32 K characters', () => {
+    const book: Record<string, unknown> = Object.create(null);
+    for (let i = 0; i < 3000; i += 1)
+      book[`0:${i.toString(16).padStart(64, '0')}`] = { user_friendly: `EQ${i}`, domain: i % 7 ? null : 'a.ton', interfaces: ['wallet_v4r2'] };
+    const values: unknown[] = [
+      { traces: ['x', { a: undefined, b: () => 1, c: [undefined, () => 1, Symbol('s'), 1n.toString()] }], address_book: book, metadata: {} },
+      [new Date(0), new String('s'), new Number(2), new Boolean(false), { toJSON: () => ({ j: 1 }) }, null, 'é ☕ \u0000 "'],
+      { 2: 'b', 1: 'a', z: { 10: 1, 9: 2 }, '': [[], {}] },
+      'plain',
+      7,
+      null,
+      [],
+      {},
+    ];
+    for (const value of values) expect(jsonBatches(value).join('')).toBe(JSON.stringify(value));
+    const batches = jsonBatches({ address_book: book });
+    expect(batches.length).toBeGreaterThan(5);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThan(33 * 1024);
   });
 });

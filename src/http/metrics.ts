@@ -65,6 +65,16 @@ export function createMetrics(services: Services) {
     "Cache of final traces' trees for GraphQL navigation: entries, estimated bytes, hits, misses",
     () => services.traceTrees,
   );
+  cacheGauge(
+    'tonql_address_book_cache',
+    'Cache of address-book entries of the current masterchain tip: entries, bytes, hits, misses',
+    () => services.addressBookCaches?.book,
+  );
+  cacheGauge(
+    'tonql_metadata_cache',
+    'Cache of metadata rows of the current masterchain tip: entries, bytes, hits, misses',
+    () => services.addressBookCaches?.metadata,
+  );
   cacheGauge('tonql_trace_cache', "Cache of final traces' response JSON: entries, bytes, hits, misses", () => services.traceJson);
   new Gauge({
     name: 'tonql_requests_queued',

@@ -171,6 +171,14 @@ export const SETTINGS = [
     help: "memory for final traces' response JSON whole (and its gzip once asked for), so a page of a busy account's traces reads and writes only what is new; 0 turns it off",
   },
   {
+    env: 'ADDRESS_BOOK_CACHE_MB',
+    kind: 'integer',
+    default: 16,
+    min: 0,
+    max: 65536,
+    help: 'memory for address-book entries and metadata as of the newest masterchain block seen, reused by every response until a later one is seen; 0 reads them for each response',
+  },
+  {
     env: 'DECODE_BODIES',
     kind: 'boolean',
     default: true,

@@ -9,7 +9,8 @@ import { sortOutMessages } from '../data/messages';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
-import { metadataRows } from '../data/metadata';
+import { type MetadataRow, metadataRows } from '../data/metadata';
+import type { BookEntry, TipBoundCache } from './addressBookCache';
 import { toWireMetadata } from '../wire/metadata';
 
 /** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */
@@ -68,17 +69,81 @@ function addAddresses(set: Set<string>, t: WireTransaction): Set<string> {
   return set;
 }
 
+/** These addresses' address-book entries, read from the database. */
+async function readBook(ctx: RequestContext, addresses: string[]): Promise<Map<string, WireAddressBookEntry>> {
+  const infos = await ctx.loaders.addressInfo.loadMany(addresses);
+  return new Map(
+    addresses.map((address, i) => {
+      const info = infos[i];
+      if (info instanceof Error) throw info;
+      return [address, toWireAddressBookEntry(info, ctx.services.network)];
+    }),
+  );
+}
+
+/** These addresses' entries through the address-book cache of the current tip, each with its JSON member written once. */
+function cachedBook(ctx: RequestContext, cache: TipBoundCache<BookEntry>, sorted: string[]): Promise<Map<string, BookEntry>> {
+  return cache.getMany(sorted, tipOf(ctx), async (some) => {
+    const read = await readBook(ctx, some);
+    return new Map(some.map((a) => [a, { entry: read.get(a)!, json: ownBytes(`${JSON.stringify(a)}:${JSON.stringify(read.get(a))}`) }]));
+  });
+}
+
+const bookCacheOf = (ctx: RequestContext) => (ctx.fresh ? undefined : ctx.services.addressBookCaches?.book);
+
 /** The address book for a set of raw addresses, keys sorted so the response is byte-stable. */
 export async function addressBook(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry>> {
-  const sorted = [...addresses].sort();
-  const infos = await ctx.loaders.addressInfo.loadMany(sorted);
+  const sorted = [...new Set(addresses)].sort();
+  const cache = bookCacheOf(ctx);
+  const entries = cache ? new Map([...(await cachedBook(ctx, cache, sorted))].map(([a, e]) => [a, e.entry])) : await readBook(ctx, sorted);
   const book: Record<string, WireAddressBookEntry> = Object.create(null);
-  sorted.forEach((address, i) => {
-    const info = infos[i];
-    if (info instanceof Error) throw info;
-    book[address] = toWireAddressBookEntry(info, ctx.services.network);
-  });
+  for (const address of sorted) book[address] = entries.get(address)!;
   return book;
+}
+
+const OPEN = Buffer.from('{');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from('}');
+
+/**
+ * The address book as a response writes it: with the cache on, a marker of its entries' JSON laid end to end
+ * (nothing written again for an entry read before under this tip), else `addressBook`'s object.
+ */
+async function addressBookValue(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry> | string> {
+  const cache = bookCacheOf(ctx);
+  if (!cache) return addressBook(ctx, addresses);
+  const sorted = [...new Set(addresses)].sort();
+  const entries = await cachedBook(ctx, cache, sorted);
+  return ctx.raw.mark([OPEN, ...sorted.flatMap((a, i) => (i === 0 ? [entries.get(a)!.json] : [COMMA, entries.get(a)!.json])), CLOSE]);
+}
+
+/** The masterchain tip the service has seen (-1: none), which bounds what the address-book caches keep. */
+const tipOf = (ctx: RequestContext) => () => ctx.services.masterchainTip?.highest ?? -1;
+
+/**
+ * Metadata rows of these addresses, as one `metadataRows` statement gives them: through the metadata cache,
+ * each address's rows (its own, and its jetton master's when it is a jetton wallet) kept apart.
+ */
+async function metadataOf(ctx: RequestContext, addresses: string[]): Promise<MetadataRow[]> {
+  const cache = ctx.fresh ? undefined : ctx.services.addressBookCaches?.metadata;
+  if (!cache) return metadataRows(ctx.db, addresses);
+  const byAddress = await cache.getMany(addresses, tipOf(ctx), async (some) => {
+    const rows = await metadataRows(ctx.db, some);
+    const own = new Map<string, MetadataRow[]>();
+    for (const row of rows) own.set(row.address, [...(own.get(row.address) ?? []), row]);
+    return new Map(
+      some.map((address) => {
+        const mine = own.get(address) ?? [];
+        const master = mine.find((r) => r.type === 'jetton_wallets')?.jetton;
+        return [address, master && master !== address ? [...mine, ...(own.get(master) ?? [])] : mine];
+      }),
+    );
+  });
+  const seen = new Set<string>();
+  return [...byAddress.values()].flat().filter((r) => {
+    const key = `${r.address}|${r.type}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
 }
 
 /** A page's rows, and the cached JSON of those of them the transaction cache holds. */
@@ -185,8 +250,8 @@ export async function bookAndMetadata(
 ) {
   const list = [...new Set(addresses)].filter((a): a is string => typeof a === 'string');
   const [address_book, metadata] = await Promise.all([
-    opts.noAddressBook ? {} : addressBook(ctx, list),
-    opts.noMetadata || list.length === 0 ? {} : metadataRows(ctx.db, list).then(toWireMetadata),
+    opts.noAddressBook ? {} : addressBookValue(ctx, list),
+    opts.noMetadata || list.length === 0 ? {} : metadataOf(ctx, list).then(toWireMetadata),
   ]);
   return { address_book, metadata };
 }

@@ -17,12 +17,15 @@ const WRITTEN = `"\\u0000${NONCE}:`;
  * a value holding markers is written by the registry that made them, within its request.
  */
 export class RawTexts {
-  private readonly texts: (string | Buffer)[] = [];
+  private readonly texts: Text[] = [];
   /** Texts that are also kept compressed, by index: how to have their gzip part. */
   private readonly parts = new Map<number, () => Promise<DeflatedPart>>();
 
-  /** The marker for a JSON text (or its UTF-8 bytes), to put where the text goes; `part` gives it compressed. */
-  mark(json: string | Buffer, part?: () => Promise<DeflatedPart>): string {
+  /**
+   * The marker for a JSON text (or its UTF-8 bytes, whole or as consecutive chunks), to put where the text goes;
+   * `part` gives it compressed.
+   */
+  mark(json: Text, part?: () => Promise<DeflatedPart>): string {
     this.texts.push(json);
     if (part) this.parts.set(this.texts.length - 1, part);
     return `${MARK}${this.texts.length - 1}`;
@@ -31,7 +34,11 @@ export class RawTexts {
   /** `JSON.stringify` with every marker of this registry written as its text. */
   stringify(value: unknown): string {
     const out = JSON.stringify(value);
-    return this.texts.length === 0 ? out : this.pieces(out).map(String).join('');
+    return this.texts.length === 0
+      ? out
+      : this.pieces(out)
+          .map((p) => (Array.isArray(p) ? p.join('') : String(p)))
+          .join('');
   }
 
   /** The same as UTF-8 bytes, in one buffer. */
@@ -46,18 +53,20 @@ export class RawTexts {
    * texts kept compressed, `gzip` makes its gzip from their parts (what lies between compressed here).
    */
   written(value: unknown): WrittenJson {
-    const out = JSON.stringify(value);
-    if (this.texts.length === 0) return writtenOf(out);
-    const indexes = this.pieceIndexes(out);
-    const chunks = indexes.map((p) => (typeof p === 'string' ? Buffer.from(p) : asBuffer(this.texts[p])));
+    const batches = jsonBatches(value);
+    if (this.texts.length === 0) return { chunks: batches.map((b) => Buffer.from(b)), length: batches.reduce((sum, b) => sum + Buffer.byteLength(b), 0) };
+    const indexes = batches.flatMap((b) => this.pieceIndexes(b));
+    const pieces = indexes.map((p) => (typeof p === 'string' ? [Buffer.from(p)] : asBuffers(this.texts[p])));
+    const chunks = pieces.flat();
     const length = chunks.reduce((sum, c) => sum + c.length, 0);
     if (this.parts.size === 0) return { chunks, length };
-    const gzip = async () => gzipOfParts(await Promise.all(indexes.map((p, i) => (typeof p === 'string' ? chunks[i] : (this.parts.get(p)?.() ?? chunks[i])))));
+    const gzip = async () =>
+      gzipOfParts((await Promise.all(indexes.map((p, i) => (typeof p === 'string' ? pieces[i] : (this.parts.get(p)?.() ?? pieces[i]))))).flat());
     return { chunks, length, gzip };
   }
 
   /** The output cut at each written marker, the marker's text in its place. */
-  private pieces(out: string): (string | Buffer)[] {
+  private pieces(out: string): Text[] {
     return this.pieceIndexes(out).map((p) => (typeof p === 'string' ? p : this.texts[p]));
   }
 
@@ -75,7 +84,62 @@ export class RawTexts {
   }
 }
 
+/** Strings joined up to this length, far below V8's large-object size (strings over 128 KB cost a fresh mapping each). */
+const BATCH_CHARS = 32 * 1024;
+
+/**
+ * `JSON.stringify(value)` as strings none much longer than `BATCH_CHARS` unless one value at the third level is:
+ * the top object or array and its members' members are written apart. A page's JSON as one string (a hub's
+ * address book and metadata alone pass 128 KB) costs more in allocating it than in writing it.
+ */
+export function jsonBatches(value: unknown): string[] {
+  const batches: string[] = [];
+  let current = '';
+  const push = (text: string) => {
+    current += text;
+    if (current.length >= BATCH_CHARS) {
+      batches.push(current);
+      current = '';
+    }
+  };
+  const write = (v: unknown, depth: number): void => {
+    if (depth === 0 || v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function' || isBoxed(v)) {
+      push(JSON.stringify(v) ?? 'null');
+      return;
+    }
+    if (Array.isArray(v)) {
+      push('[');
+      v.forEach((item, i) => {
+        if (i > 0) push(',');
+        write(item, depth - 1);
+      });
+      push(']');
+      return;
+    }
+    push('{');
+    let first = true;
+    for (const key of Object.keys(v)) {
+      const item = (v as Record<string, unknown>)[key];
+      // as JSON.stringify: members that are not JSON values are left out of an object
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      first = false;
+      write(item, depth - 1);
+    }
+    push('}');
+  };
+  write(value, 2);
+  if (current !== '' || batches.length === 0) batches.push(current);
+  return batches;
+}
+
+const isBoxed = (v: object) => v instanceof String || v instanceof Number || v instanceof Boolean;
+
+/** A JSON text: a string, its UTF-8 bytes, or those bytes as consecutive chunks. */
+type Text = string | Buffer | readonly Buffer[];
+
 const asBuffer = (text: string | Buffer) => (typeof text === 'string' ? Buffer.from(text) : text);
+const asBuffers = (text: Text): Buffer[] => (Array.isArray(text) ? [...text] : [asBuffer(text as string | Buffer)]);
 
 /** A JSON body as written for a response: its chunks, and its gzip when made from parts kept compressed. */
 export interface WrittenJson extends Chunks {

@@ -48,7 +48,7 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
 /** The address book and metadata over every address of the trace, fetched once for every client that asks. */
 function enrichment(services: Services, v: TraceView) {
   v.book ??= bookAndMetadata(
-    createRequestContext(services),
+    createRequestContext(services, { fresh: true }),
     [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))],
     {
       noAddressBook: false,
@@ -286,7 +286,7 @@ export class StreamingClient {
     if (!s.addresses.has(j.address) && (j.owner === null || !s.addresses.has(j.owner))) return undefined;
     const extra =
       s.includeAddressBook || s.includeMetadata
-        ? await bookAndMetadata(createRequestContext(this.services), [j.address, j.owner, j.jetton], {
+        ? await bookAndMetadata(createRequestContext(this.services, { fresh: true }), [j.address, j.owner, j.jetton], {
             noAddressBook: !s.includeAddressBook,
             noMetadata: !s.includeMetadata,
           }).catch(() => ({ address_book: {}, metadata: {} }))

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MasterchainTip } from '../src/data/blocks';
+import { WALLET_CODE_HASHES } from '../src/encoding/walletData';
+import { importDocument } from '../src/import/importFile';
+import { addressBookCaches, TipBoundCache } from '../src/shape/addressBookCache';
+import { countingDatabase } from './helpers/counting';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { realTestnetTraces } from './helpers/fixtures';
+import { listen, testServices } from './helpers/service';
+
+describe('TipBoundCache', () => {
+  const reader = () => {
+    const asked: string[][] = [];
+    const read = async (keys: string[]) => {
+      asked.push(keys);
+      return new Map(keys.map((k) => [k, { v: k.toUpperCase() }]));
+    };
+    return { asked, read };
+  };
+
+  it('reads only what it does not hold for the current tip, and drops everything when the tip moves', async () => {
+    const cache = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length);
+    const { asked, read } = reader();
+    let tip = 5;
+    expect([...(await cache.getMany(['a', 'b'], () => tip, read)).entries()]).toEqual([
+      ['a', { v: 'A' }],
+      ['b', { v: 'B' }],
+    ]);
+    expect((await cache.getMany(['b', 'c'], () => tip, read)).get('c')).toEqual({ v: 'C' });
+    expect(asked).toEqual([['a', 'b'], ['c']]);
+    expect([cache.hits, cache.misses, cache.size.entries]).toEqual([1, 3, 3]);
+    tip = 6;
+    await cache.getMany(['a', 'b'], () => tip, read);
+    expect(asked.at(-1)).toEqual(['a', 'b']);
+    expect(cache.size.entries).toBe(2);
+  });
+
+  it('keeps nothing read while the tip moved, nothing without a tip, and nothing when off', async () => {
+    const cache = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length);
+    const { asked, read } = reader();
+    let tip = 5;
+    await cache.getMany(
+      ['a'],
+      () => tip,
+      async (keys) => {
+        tip = 6;
+        return read(keys);
+      },
+    );
+    await cache.getMany(['a'], () => tip, read);
+    expect(asked).toEqual([['a'], ['a']]);
+    const unknown = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length);
+    await unknown.getMany(['a'], () => -1, read);
+    expect(unknown.size.entries).toBe(0);
+    const off = addressBookCaches(0).book;
+    await off.getMany(
+      ['a'],
+      () => 5,
+      async () => new Map([['a', { entry: { user_friendly: 'x', domain: null, interfaces: [] }, json: Buffer.from('"a":{}') }]]),
+    );
+    expect(off.size.entries).toBe(0);
+  });
+});
+
+describe.each(await availableBackends())('address books and metadata of the current tip, reused on %s', (backend) => {
+  let db: TestDatabase;
+  let cached: Awaited<ReturnType<typeof listen>>;
+  let plain: Awaited<ReturnType<typeof listen>>;
+  const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
+  const caches = addressBookCaches(4 * 1024 * 1024);
+  const masterchainTip = new MasterchainTip();
+  let stopFollowing: () => void;
+  let tip: number;
+  let accounts: string[];
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 250 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done()).toBe(true);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    Object.assign(counted, countingDatabase(db.reader));
+    cached = await listen({ ...testServices(counted.db), masterchainTip, addressBookCaches: caches });
+    plain = await listen(testServices(db.reader));
+    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
+    stopFollowing = masterchainTip.follow(db.reader, 20);
+    await until(() => masterchainTip.highest === tip);
+    accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 4')).map(
+      (r) => r.account,
+    );
+  });
+  afterAll(async () => {
+    stopFollowing?.();
+    await cached?.close();
+    await plain?.close();
+    await db?.drop();
+  });
+
+  const text = async (server: typeof cached, path: string) => {
+    const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const paths = () =>
+    accounts.flatMap((a) => [
+      `/api/v3/traces?account=${a}&limit=5&include_actions=true`,
+      `/api/v3/transactions?account=${a}&limit=20`,
+      `/api/v3/messages?destination=${a}&limit=20`,
+      `/api/v3/addressBook?address=${a}`,
+    ]);
+
+  it('answers as the uncached service, and a second time without reading address books or metadata', async () => {
+    for (const path of paths()) {
+      const expected = await text(plain, path);
+      expect(await text(cached, path)).toBe(expected);
+      counted.counter.texts.length = 0;
+      expect(await text(cached, path)).toBe(expected);
+      expect(counted.counter.texts.filter((t) => /latest_account_states las|with req as/.test(t))).toEqual([]);
+    }
+    expect(caches.book.hits).toBeGreaterThan(0);
+    expect(caches.metadata.hits).toBeGreaterThan(0);
+    const metrics = await (await cached.get('/metrics')).text();
+    expect(metrics).toMatch(new RegExp(`^tonql_address_book_cache\\{figure="entries"\\} ${caches.book.size.entries}$`, 'm'));
+  });
+
+  it('serves what the database holds once a later masterchain block is seen', async () => {
+    // a busy account with a state: its code changes (a wallet's to another, or to a wallet's), so its
+    // user-friendly form's bounceability and its interfaces do
+    const [{ account, code_hash }] = await db.writer.query<{ account: string; code_hash: string | null }>(
+      'select account, code_hash from latest_account_states where account = any($1) order by account limit 1',
+      [accounts],
+    );
+    const wallet = [...WALLET_CODE_HASHES][0];
+    const path = `/api/v3/addressBook?address=${account}`;
+    const before = await text(cached, path);
+    await db.writer.query(`update latest_account_states set code_hash = $2 where account = $1`, [account, code_hash === wallet ? null : wallet]);
+    await db.writer.query(
+      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
+       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
+      [tip],
+    );
+    try {
+      await until(() => masterchainTip.highest === tip + 1);
+      const now = await text(plain, path);
+      expect(now).not.toBe(before);
+      expect(await text(cached, path)).toBe(now);
+      for (const p of paths()) expect(await text(cached, p)).toBe(await text(plain, p));
+    } finally {
+      await db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+      await db.writer.query('update latest_account_states set code_hash = $2 where account = $1', [account, code_hash]);
+    }
+  });
+});
