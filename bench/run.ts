@@ -91,6 +91,9 @@ const serviceEnv = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 
+/** How long a process started for one scenario is loaded before it is measured. */
+const WARM_UP_SECONDS = 2;
+
 /**
  * Runs one scenario; a comparison scenario (floor, peer) runs when the scenario it serves does. With `sameAs`, every
  * request must first get the same bytes from `proc` as from that server (the floor does the service's work).
@@ -100,12 +103,35 @@ const serviceEnv = Object.fromEntries(
  */
 async function scenario(
   name: string,
-  proc: Proc,
+  server: Proc | (() => Promise<Proc>),
   requests: Request[],
   opts: { status?: number; versus?: string; serves?: string[]; sameAs?: Proc; sequence?: boolean } = {},
 ): Promise<Row | undefined> {
   const wanted = (n: string) => !only || only.test(n);
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
+  if (typeof server !== 'function') return measure(name, server, requests, opts);
+  // a process of its own: its peak RSS is this scenario's, not the high-water mark of every scenario before it;
+  // warmed (JIT, pools) for as long as the long-lived processes it is compared with had
+  const proc = await server();
+  try {
+    await autocannon({
+      url: proc.base,
+      connections,
+      duration: WARM_UP_SECONDS,
+      requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
+    });
+    return await measure(name, proc, requests, opts);
+  } finally {
+    await proc.stop();
+  }
+}
+
+async function measure(
+  name: string,
+  proc: Proc,
+  requests: Request[],
+  opts: { status?: number; versus?: string; sameAs?: Proc; sequence?: boolean },
+): Promise<Row> {
   for (const r of opts.sameAs ? (opts.sequence ? requests.slice(0, 50) : requests) : []) {
     const [ours, theirs] = await Promise.all([opts.sameAs!, proc].map(async (p) => Buffer.from(await (await fetch(p.base + r.path)).arrayBuffer())));
     if (!ours.equals(theirs)) throw new Error(`${name}: the answer differs from the service's for ${r.path}`);
@@ -270,6 +296,8 @@ async function main() {
   const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches }, /listening/);
   const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, REDIS_URL: opts.redisUrl }, /listening/);
   const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
+  /** The defaults in a process started for one scenario, its caches cold (rows marked "caches on"). */
+  const freshCached = () => start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
   const floor = await start({ script: 'bench/floor.ts' }, { DATABASE_URL: url }, /floor ready/);
   // Message-body decoding off, and on with no body cache (each body decoded on every request, the worst case)
   const undecoded = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, DECODE_BODIES: 'false' }, /listening/);
@@ -319,7 +347,7 @@ async function main() {
         const name = `REST ${what}, limit 10, ${pattern}, caches on`;
         const floorName = `floor: node:http + pg, ${what}, limit 10, ${pattern}`;
         add(await scenario(floorName, floor, [...requests], { serves: [name], sameAs: cached, sequence: true }));
-        add(await scenario(name, cached, [...requests], { versus: floorName, sequence: true }));
+        add(await scenario(name, freshCached, [...requests], { versus: floorName, sequence: true }));
       }
     }
     // What decoding message bodies costs: the same pages with decoding off, on (the default: each distinct body
@@ -434,7 +462,7 @@ async function main() {
     add(
       await scenario(
         `${hubTraces}, caches on`,
-        cached,
+        freshCached,
         hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10` })),
         { versus: hubTraces },
       ),
@@ -442,7 +470,7 @@ async function main() {
     add(
       await scenario(
         `${hubTraces}, caches on, Accept-Encoding: gzip`,
-        cached,
+        freshCached,
         hubs.map((h) => ({ path: `/api/v3/traces?account=${h.account}&limit=10`, headers: { 'accept-encoding': 'gzip' } })),
         { versus: hubTraces },
       ),
@@ -540,7 +568,7 @@ async function main() {
     add(
       await scenario(
         `${nested}, caches on`,
-        cached,
+        freshCached,
         normal.map((s) => graphql(print(BenchNestedNavigationDocument), { seqno: s })),
         {
           versus: nested,
