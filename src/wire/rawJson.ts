@@ -41,9 +41,17 @@ export class RawTexts {
           .join('');
   }
 
-  /** The same as UTF-8 bytes, in one buffer. */
+  /** The same as UTF-8 bytes, written straight into one buffer (no joined string to encode again). */
   bytes(value: unknown): Buffer {
-    return joined(this.written(value));
+    const out = JSON.stringify(value);
+    if (this.texts.length === 0) return Buffer.from(out);
+    const pieces = this.pieceIndexes(out).flatMap((p): (string | Buffer)[] => (typeof p === 'string' ? [p] : asBuffers(this.texts[p])));
+    let total = 0;
+    for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+    const buf = Buffer.allocUnsafe(total);
+    let at = 0;
+    for (const p of pieces) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
+    return buf;
   }
 
   /**
@@ -57,7 +65,7 @@ export class RawTexts {
     if (this.texts.length === 0) return { chunks: batches.map((b) => Buffer.from(b)), length: batches.reduce((sum, b) => sum + Buffer.byteLength(b), 0) };
     const indexes = batches.flatMap((b) => this.pieceIndexes(b));
     const pieces = indexes.map((p) => (typeof p === 'string' ? [Buffer.from(p)] : asBuffers(this.texts[p])));
-    const chunks = pieces.flat();
+    const chunks = coalesced(pieces.flat());
     const length = chunks.reduce((sum, c) => sum + c.length, 0);
     if (this.parts.size === 0) return { chunks, length };
     const gzip = async () =>
@@ -134,6 +142,33 @@ export function jsonBatches(value: unknown): string[] {
 }
 
 const isBoxed = (v: object) => v instanceof String || v instanceof Number || v instanceof Boolean;
+
+/** Chunks at least this long go out as they are; shorter neighbours are copied together (a write each costs more). */
+const OWN_CHUNK_BYTES = 16 * 1024;
+
+/** `chunks` with each run of short ones joined into buffers of up to about 64 KB. */
+function coalesced(chunks: Buffer[]): Buffer[] {
+  const out: Buffer[] = [];
+  let run: Buffer[] = [];
+  let runBytes = 0;
+  const flush = () => {
+    if (run.length > 0) out.push(run.length === 1 ? run[0] : Buffer.concat(run, runBytes));
+    run = [];
+    runBytes = 0;
+  };
+  for (const chunk of chunks) {
+    if (chunk.length >= OWN_CHUNK_BYTES) {
+      flush();
+      out.push(chunk);
+      continue;
+    }
+    run.push(chunk);
+    runBytes += chunk.length;
+    if (runBytes >= 4 * OWN_CHUNK_BYTES) flush();
+  }
+  flush();
+  return out;
+}
 
 /** A JSON text: a string, its UTF-8 bytes, or those bytes as consecutive chunks. */
 type Text = string | Buffer | readonly Buffer[];
