@@ -111,7 +111,7 @@ async function scenario(
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
   if (typeof server !== 'function') return measure(name, server, requests, opts);
   // a process of its own: its peak RSS is this scenario's, not the high-water mark of every scenario before it;
-  // warmed (JIT, pools) for as long as the long-lived processes it is compared with had
+  // warmed 2 s first with the row's own requests (JIT, pools; and its caches, with what those requests read)
   const proc = await server();
   try {
     await autocannon({

@@ -87,14 +87,9 @@ export interface RequestContext {
   grow?: (extra: number) => Promise<void> | void;
   /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
   liveAdmission?: LiveAdmission;
-  /** Reads the address book and metadata from the database, not from the caches of the current tip (live events, which may be ahead of it). */
-  fresh?: boolean;
 }
 
-export function createRequestContext(
-  services: Services,
-  opts: { timeoutMs?: number; signal?: AbortSignal; fresh?: boolean } & LoaderOptions = {},
-): RequestContext {
+export function createRequestContext(services: Services, opts: { timeoutMs?: number; signal?: AbortSignal } & LoaderOptions = {}): RequestContext {
   const stats = { statements: 0 };
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
   const target = services.db.session?.() ?? services.db;
@@ -115,6 +110,5 @@ export function createRequestContext(
     warnings: [],
     signal: opts.signal,
     raw: new RawTexts(),
-    fresh: opts.fresh,
   };
 }

@@ -53,7 +53,7 @@ async function main() {
     transactionCache: new TransactionCache(config.transactionCacheMb * 1024 * 1024),
     traceTrees: new TraceTreeCache(config.traceTreeCacheMb * 1024 * 1024),
     traceJson: new TraceJsonCache(config.traceCacheMb * 1024 * 1024),
-    addressBookCaches: addressBookCaches(config.addressBookCacheMb * 1024 * 1024),
+    addressBookCaches: addressBookCaches(config.addressBookCacheMb * 1024 * 1024, config.addressBookMaxAgeMs),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

@@ -35,30 +35,47 @@ describe('TipBoundCache', () => {
     expect(cache.size.entries).toBe(2);
   });
 
-  it('keeps nothing read while the tip moved, nothing without a tip, and nothing when off', async () => {
+  it('keeps nothing read under a tip that moved meanwhile, nothing without a tip, nothing older than its age bound, nothing when off', async () => {
     const cache = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length);
     const { asked, read } = reader();
     let tip = 5;
-    await cache.getMany(
+    let release!: () => void;
+    const slow = cache.getMany(
       ['a'],
       () => tip,
       async (keys) => {
-        tip = 6;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
         return read(keys);
       },
     );
-    await cache.getMany(['a'], () => tip, read);
-    expect(asked).toEqual([['a'], ['a']]);
+    // another request sees the next block while the first one still reads under the old tip
+    tip = 6;
+    await cache.getMany(['b'], () => tip, read);
+    release();
+    await slow;
+    await cache.getMany(['a', 'b'], () => tip, read);
+    expect(asked).toEqual([['b'], ['a'], ['a']]);
     const unknown = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length);
     await unknown.getMany(['a'], () => -1, read);
     expect(unknown.size.entries).toBe(0);
-    const off = addressBookCaches(0).book;
-    await off.getMany(
-      ['a'],
-      () => 5,
-      async () => new Map([['a', { entry: { user_friendly: 'x', domain: null, interfaces: [] }, json: Buffer.from('"a":{}') }]]),
-    );
-    expect(off.size.entries).toBe(0);
+    const aging = new TipBoundCache<{ v: string }>(1_000_000, (v) => v.v.length, 40);
+    await aging.getMany(['a'], () => tip, read);
+    await aging.getMany(['a'], () => tip, read);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await aging.getMany(['a'], () => tip, read);
+    // (the fourth read was the tipless cache's)
+    expect(asked.slice(4)).toEqual([['a'], ['a']]);
+    const entry = { entry: { user_friendly: 'x', domain: null, interfaces: [] }, json: Buffer.from('"a":{}') };
+    for (const off of [addressBookCaches(0, 60_000).book, addressBookCaches(1_000_000, 0).book]) {
+      await off.getMany(
+        ['a'],
+        () => 5,
+        async () => new Map([['a', entry]]),
+      );
+      expect(off.size.entries).toBe(0);
+    }
   });
 });
 
@@ -67,7 +84,7 @@ describe.each(await availableBackends())('address books and metadata of the curr
   let cached: Awaited<ReturnType<typeof listen>>;
   let plain: Awaited<ReturnType<typeof listen>>;
   const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
-  const caches = addressBookCaches(4 * 1024 * 1024);
+  const caches = addressBookCaches(4 * 1024 * 1024, 60_000);
   const masterchainTip = new MasterchainTip();
   let stopFollowing: () => void;
   let tip: number;
@@ -98,6 +115,17 @@ describe.each(await availableBackends())('address books and metadata of the curr
     await db?.drop();
   });
 
+  /** A later masterchain block indexed, and seen: what the caches held is dropped. Returns its removal. */
+  const nextBlock = async () => {
+    const seqno = masterchainTip.highest + 1;
+    await db.writer.query(
+      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
+       select workchain, shard, $2::int, root_hash, file_hash, mc_block_workchain, mc_block_shard, $2::int from blocks where workchain = -1 and seqno = $1`,
+      [tip, seqno],
+    );
+    await until(() => masterchainTip.highest === seqno);
+    return () => db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [seqno]);
+  };
   const text = async (server: typeof cached, path: string) => {
     const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
@@ -125,6 +153,31 @@ describe.each(await availableBackends())('address books and metadata of the curr
     expect(metrics).toMatch(new RegExp(`^tonql_address_book_cache\\{figure="entries"\\} ${caches.book.size.entries}$`, 'm'));
   });
 
+  it('writes metadata as the one statement does: a jetton wallet with its master, asked alone, together, or the master alone', async () => {
+    // two accounts of the dataset become a jetton wallet and its master, with indexed metadata and flags
+    const [wallet, master] = accounts;
+    await db.writer.query(`insert into jetton_masters (address, total_supply, mintable) values ($1, 1000, true)`, [master]);
+    await db.writer.query(`insert into jetton_wallets (address, balance, owner, jetton) values ($1, 5, $2, $3)`, [wallet, accounts[2], master]);
+    await db.writer.query(`insert into address_metadata (address, type, valid, name, symbol) values ($1, 'jetton_masters', true, 'Coin', 'CN')`, [master]);
+    await db.writer.query(`insert into address_metadata_flags (address, is_scam) values ($1, true)`, [master]);
+    // the indexer writes such rows with the block that made them
+    const removeBlock = await nextBlock();
+    try {
+      const lookups = [[wallet], [wallet, master], [master], [master, wallet, accounts[3]]].map(
+        (list) => `/api/v3/metadata?${list.map((a) => `address=${encodeURIComponent(a)}`).join('&')}`,
+      );
+      const pages = [...lookups, `/api/v3/messages?destination=${wallet}&limit=20`, `/api/v3/traces?account=${master}&limit=5`];
+      for (const path of [...pages, ...[...pages].reverse()]) expect(await text(cached, path)).toBe(await text(plain, path));
+      expect(JSON.parse(await text(cached, lookups[0]))[master].token_info[0].symbol).toBe('CN');
+    } finally {
+      await db.writer.query('delete from jetton_wallets where address = $1', [wallet]);
+      await db.writer.query('delete from jetton_masters where address = $1', [master]);
+      await db.writer.query('delete from address_metadata where address = $1', [master]);
+      await db.writer.query('delete from address_metadata_flags where address = $1', [master]);
+      await removeBlock();
+    }
+  });
+
   it('serves what the database holds once a later masterchain block is seen', async () => {
     // a busy account with a state: its code changes (a wallet's to another, or to a wallet's), so its
     // user-friendly form's bounceability and its interfaces do
@@ -136,19 +189,14 @@ describe.each(await availableBackends())('address books and metadata of the curr
     const path = `/api/v3/addressBook?address=${account}`;
     const before = await text(cached, path);
     await db.writer.query(`update latest_account_states set code_hash = $2 where account = $1`, [account, code_hash === wallet ? null : wallet]);
-    await db.writer.query(
-      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
-       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
-      [tip],
-    );
+    const removeBlock = await nextBlock();
     try {
-      await until(() => masterchainTip.highest === tip + 1);
       const now = await text(plain, path);
       expect(now).not.toBe(before);
       expect(await text(cached, path)).toBe(now);
       for (const p of paths()) expect(await text(cached, p)).toBe(await text(plain, p));
     } finally {
-      await db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+      await removeBlock();
       await db.writer.query('update latest_account_states set code_hash = $2 where account = $1', [account, code_hash]);
     }
   });

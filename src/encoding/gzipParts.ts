@@ -19,14 +19,45 @@ export interface DeflatedPart {
   length: number;
 }
 
+/**
+ * Compressions at once (zlib's async calls run on the libuv threadpool, 4 threads by default); the rest wait
+ * holding only the body they would hold anyway, so encoder memory (a few MB each for a large page) stays bounded.
+ */
+const MAX_RUNNING = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_RUNNING) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/**
+ * zlib's output as bytes of their own, for keeping: a single output chunk is a view of zlib's whole buffer (16 KiB
+ * or more), and a small Buffer.from copy would be a view of Node's shared 8 KiB pool.
+ */
+export function ownCopy(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 const deflateRaw = promisify(zlib.deflateRaw);
 
-/** `bytes` as a part, compressed off the event loop. */
-export const deflatePart = async (bytes: Buffer): Promise<DeflatedPart> => ({
-  deflated: await deflateRaw(bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  crc: zlib.crc32(bytes),
-  length: bytes.length,
-});
+/** `bytes` as a part, compressed off the event loop in its turn (chunks as in http/compression.ts `compress`). */
+export async function deflatePart(bytes: Buffer): Promise<DeflatedPart> {
+  const chunkSize = Math.min(Math.max(bytes.length >> 2, zlib.constants.Z_DEFAULT_CHUNK), 1024 * 1024);
+  const deflated = await inTurn(() => deflateRaw(bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize }));
+  return { deflated: ownCopy(deflated), crc: zlib.crc32(bytes), length: bytes.length };
+}
 
 // RFC 1952: magic, deflate, no flags, no modification time, no extra flags, unknown OS.
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);

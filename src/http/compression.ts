@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { GZIP_LEVEL } from '../encoding/gzipParts';
+import { GZIP_LEVEL, inTurn, ownCopy } from '../encoding/gzipParts';
 import { type Coding, negotiateEncoding } from './acceptEncoding';
 
 const gzip = promisify(zlib.gzip);
@@ -13,26 +13,6 @@ const brotli = promisify(zlib.brotliCompress);
  * for responses built per request).
  */
 const BROTLI_QUALITY = 4;
-
-/**
- * Compressions at once (zlib's async calls run on the libuv threadpool, 4 threads by default); the rest wait
- * holding only the body they would hold anyway, so encoder memory (a few MB each for a large page) stays bounded.
- */
-const MAX_RUNNING = 4;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_RUNNING) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
 
 /**
  * `body` in `coding`, off the event loop. zlib comes back to the event loop after each output chunk (16 KiB by
@@ -54,8 +34,7 @@ export async function compress(body: Buffer, coding: Coding): Promise<Buffer> {
           },
         }),
   );
-  // A single chunk is a view of zlib's whole output buffer: copied, a cached copy holds only its own bytes.
-  return bytes.byteLength < bytes.buffer.byteLength / 2 ? Buffer.from(bytes) : bytes;
+  return ownCopy(bytes);
 }
 
 const COMPRESSIBLE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;

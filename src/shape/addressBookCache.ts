@@ -19,8 +19,14 @@ export class TipBoundCache<V extends {}> implements CacheFigures {
   hits = 0;
   misses = 0;
 
-  constructor(maxBytes: number, sizeOf: (value: V, key: string) => number) {
-    if (maxBytes > 0) this.lru = new LRUCache<string, V>({ maxSize: maxBytes, sizeCalculation: (v, k) => sizeOf(v, k) + k.length + ENTRY_OVERHEAD });
+  /** `maxAgeMs` bounds an entry's life also while the tip stands still (data the indexer does not write with blocks: token metadata, flags). */
+  constructor(maxBytes: number, sizeOf: (value: V, key: string) => number, maxAgeMs = 0) {
+    if (maxBytes > 0)
+      this.lru = new LRUCache<string, V>({
+        maxSize: maxBytes,
+        sizeCalculation: (v, k) => sizeOf(v, k) + k.length + ENTRY_OVERHEAD,
+        ...(maxAgeMs > 0 ? { ttl: maxAgeMs } : {}),
+      });
   }
 
   get size(): { entries: number; bytes: number } {
@@ -70,9 +76,15 @@ export interface AddressBookCaches {
   metadata: TipBoundCache<MetadataRow[]>;
 }
 
-/** Both caches, `maxBytes` shared half and half. */
-export const addressBookCaches = (maxBytes: number): AddressBookCaches => ({
-  // the entry's strings and their JSON, about twice the JSON's length
-  book: new TipBoundCache<BookEntry>(Math.floor(maxBytes / 2), (e) => 2 * e.json.length),
-  metadata: new TipBoundCache<MetadataRow[]>(Math.floor(maxBytes / 2), (rows) => (rows.length === 0 ? 0 : JSON.stringify(rows).length * 2)),
-});
+/**
+ * Both caches, `maxBytes` shared half and half, an entry kept at most `maxAgeMs` (ADDRESS_BOOK_MAX_AGE_MS; 0, as
+ * there: nothing kept).
+ */
+export function addressBookCaches(maxBytes: number, maxAgeMs: number): AddressBookCaches {
+  const half = maxAgeMs > 0 ? Math.floor(maxBytes / 2) : 0;
+  return {
+    // the entry's strings and their JSON, about twice the JSON's length
+    book: new TipBoundCache<BookEntry>(half, (e) => 2 * e.json.length, maxAgeMs),
+    metadata: new TipBoundCache<MetadataRow[]>(half, (rows) => (rows.length === 0 ? 0 : JSON.stringify(rows).length * 2), maxAgeMs),
+  };
+}

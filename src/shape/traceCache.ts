@@ -14,9 +14,15 @@ const ENTRY_OVERHEAD = 200;
 /** Compressions of entries under way. */
 const deflating = new WeakMap<CachedTrace, Promise<DeflatedPart>>();
 
-/** The key of a trace written one way: with no actions, or with those of these types. */
-export const traceJsonKey = (traceId: string, actionTypes: ReadonlySet<string> | undefined) =>
-  actionTypes ? `${traceId}|${[...actionTypes].sort().join(',')}` : `${traceId}|-`;
+/**
+ * The key of a trace as written one way (with no actions, or with those of these types, `typesKey`) while its
+ * row says it is classified so (`classification_state`: the classifier fills a trace's actions after it completes,
+ * and the row read for every page then names another entry).
+ */
+export const traceJsonKey = (traceId: string, classification: string | null, typesKey: string) => `${traceId}|${classification}|${typesKey}`;
+
+/** The `typesKey` of a way of writing traces: without actions, or with those of these types. */
+export const actionTypesKey = (actionTypes: ReadonlySet<string> | undefined) => (actionTypes ? [...actionTypes].sort().join(',') : '-');
 
 /**
  * The shaped JSON of traces that can never change (complete, finalized by a masterchain block with a successor),
@@ -40,10 +46,16 @@ export class TraceJsonCache extends ByteBoundedCache<CachedTrace> {
     if (entry.deflated) return Promise.resolve(entry.deflated);
     let pending = deflating.get(entry);
     if (!pending) {
-      pending = deflatePart(entry.json).then((part) => {
-        if (this.lru?.peek(key) === entry) this.lru.set(key, { ...entry, deflated: part });
-        return part;
-      });
+      pending = deflatePart(entry.json).then(
+        (part) => {
+          if (this.lru?.peek(key) === entry) this.lru.set(key, { ...entry, deflated: part });
+          return part;
+        },
+        (err) => {
+          deflating.delete(entry);
+          throw err;
+        },
+      );
       deflating.set(entry, pending);
     }
     return pending;

@@ -5,7 +5,7 @@ import type { TraceRow } from '../data/traces';
 import { isFinalTrace, type Trace, type TraceTransaction } from '../traces/model';
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
 import { toWireTrace, viewOf, type TraceTransactionView, type WireTrace } from '../wire/trace';
-import { type CachedTrace, traceJsonKey } from './traceCache';
+import { actionTypesKey, type CachedTrace, traceJsonKey } from './traceCache';
 import { type CachedTransaction, ownBytes } from './transactionCache';
 import { addressesOf, bookAndMetadata, cacheEntry, completeTraceTransactions } from './transactions';
 
@@ -97,11 +97,12 @@ export async function shapeTracePage(
   opts: TraceShapeOptions & { includeActions: boolean },
 ) {
   const { traceJson: cache, masterchainTip: tip } = ctx.services;
-  const keyOf = (traceId: string) => traceJsonKey(traceId, opts.includeActions ? opts.supportedActionTypes : undefined);
+  const typesKey = actionTypesKey(opts.includeActions ? opts.supportedActionTypes : undefined);
+  const keyOf = (header: Trace['header']) => traceJsonKey(header.trace_id!, header.classification_state, typesKey);
   const final = (trace: Pick<Trace, 'source' | 'header'>) => cache?.enabled === true && isFinalTrace(trace, tip);
   const hits = new Map<string, CachedTrace>();
   for (const header of rows) {
-    const hit = final({ source: 'database', header }) ? cache!.get(keyOf(header.trace_id)) : undefined;
+    const hit = final({ source: 'database', header }) ? cache!.get(keyOf(header)) : undefined;
     if (hit) hits.set(header.trace_id, hit);
   }
   const loaded = await load(rows.filter((r) => !hits.has(r.trace_id)));
@@ -112,12 +113,15 @@ export async function shapeTracePage(
     // only a whole trace (a replica that fell behind mid-request may have answered part of it)
     const whole = !trace.incomplete && trace.transactions.length === Number(trace.header.nodes_ ?? -1);
     if (!whole || !final(trace)) return written.set(id, { value: shaped[i], addresses: addresses[i] });
-    const key = keyOf(id);
+    const key = keyOf(trace.header);
     const entry: CachedTrace = { json: ownBytes(ctx.raw.stringify(shaped[i])), addresses: addresses[i] };
     cache!.set(key, entry);
     written.set(id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(key, entry)), addresses: entry.addresses });
   });
-  for (const [id, entry] of hits) written.set(id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(keyOf(id), entry)), addresses: entry.addresses });
+  for (const header of rows) {
+    const entry = hits.get(header.trace_id);
+    if (entry) written.set(header.trace_id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(keyOf(header), entry)), addresses: entry.addresses });
+  }
   const page = rows.flatMap((r) => written.get(r.trace_id) ?? []);
   return {
     traces: page.map((w) => w.value),

@@ -11,7 +11,7 @@ import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
 import { type MetadataRow, metadataRows } from '../data/metadata';
 import type { BookEntry, TipBoundCache } from './addressBookCache';
-import { toWireMetadata } from '../wire/metadata';
+import { toWireMetadata, type WireAddressMetadata } from '../wire/metadata';
 
 /** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */
 export interface TransactionSource {
@@ -89,13 +89,17 @@ function cachedBook(ctx: RequestContext, cache: TipBoundCache<BookEntry>, sorted
   });
 }
 
-const bookCacheOf = (ctx: RequestContext) => (ctx.fresh ? undefined : ctx.services.addressBookCaches?.book);
+const bookCacheOf = (ctx: RequestContext) => ctx.services.addressBookCaches?.book;
 
 /** The address book for a set of raw addresses, keys sorted so the response is byte-stable. */
 export async function addressBook(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry>> {
   const sorted = [...new Set(addresses)].sort();
   const cache = bookCacheOf(ctx);
   const entries = cache ? new Map([...(await cachedBook(ctx, cache, sorted))].map(([a, e]) => [a, e.entry])) : await readBook(ctx, sorted);
+  return bookOf(sorted, entries);
+}
+
+function bookOf(sorted: string[], entries: Map<string, WireAddressBookEntry>): Record<string, WireAddressBookEntry> {
   const book: Record<string, WireAddressBookEntry> = Object.create(null);
   for (const address of sorted) book[address] = entries.get(address)!;
   return book;
@@ -125,7 +129,7 @@ const tipOf = (ctx: RequestContext) => () => ctx.services.masterchainTip?.highes
  * each address's rows (its own, and its jetton master's when it is a jetton wallet) kept apart.
  */
 async function metadataOf(ctx: RequestContext, addresses: string[]): Promise<MetadataRow[]> {
-  const cache = ctx.fresh ? undefined : ctx.services.addressBookCaches?.metadata;
+  const cache = ctx.services.addressBookCaches?.metadata;
   if (!cache) return metadataRows(ctx.db, addresses);
   const byAddress = await cache.getMany(addresses, tipOf(ctx), async (some) => {
     const rows = await metadataRows(ctx.db, some);
@@ -135,16 +139,23 @@ async function metadataOf(ctx: RequestContext, addresses: string[]): Promise<Met
       some.map((address) => {
         const mine = own.get(address) ?? [];
         const master = mine.find((r) => r.type === 'jetton_wallets')?.jetton;
-        return [address, master && master !== address ? [...mine, ...(own.get(master) ?? [])] : mine];
+        // a master is looked up for its token rows: its own jetton_wallets row only when it is asked for itself
+        const masters = master && master !== address ? (own.get(master) ?? []).filter((r) => r.type !== 'jetton_wallets') : [];
+        return [address, [...mine, ...masters]];
       }),
     );
   });
   const seen = new Set<string>();
-  return [...byAddress.values()].flat().filter((r) => {
+  const rows = [...byAddress.values()].flat().filter((r) => {
     const key = `${r.address}|${r.type}`;
     return !seen.has(key) && (seen.add(key), true);
   });
+  // in the statement's order: by address, then by kind
+  return rows.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : KIND_ORDER.indexOf(a.type) - KIND_ORDER.indexOf(b.type)));
 }
+
+/** The order `metadataRows` gives an address's rows in. */
+const KIND_ORDER = ['jetton_wallets', 'nft_items', 'nft_collections', 'jetton_masters'];
 
 /** A page's rows, and the cached JSON of those of them the transaction cache holds. */
 export interface PageRows {
@@ -247,11 +258,28 @@ export async function bookAndMetadata(
   ctx: RequestContext,
   addresses: Iterable<string | null | undefined>,
   opts: { noAddressBook: boolean; noMetadata: boolean },
-) {
+): Promise<{ address_book: Record<string, WireAddressBookEntry> | string; metadata: Record<string, WireAddressMetadata> }> {
   const list = [...new Set(addresses)].filter((a): a is string => typeof a === 'string');
   const [address_book, metadata] = await Promise.all([
     opts.noAddressBook ? {} : addressBookValue(ctx, list),
     opts.noMetadata || list.length === 0 ? {} : metadataOf(ctx, list).then(toWireMetadata),
+  ]);
+  return { address_book, metadata };
+}
+
+/**
+ * `bookAndMetadata` as objects read from the database now, past the caches of the tip: for live events, which may
+ * be ahead of the tip the caches follow.
+ */
+export async function freshBookAndMetadata(
+  ctx: RequestContext,
+  addresses: Iterable<string | null | undefined>,
+  opts: { noAddressBook: boolean; noMetadata: boolean },
+): Promise<{ address_book: Record<string, WireAddressBookEntry>; metadata: Record<string, WireAddressMetadata> }> {
+  const list = [...new Set(addresses)].filter((a): a is string => typeof a === 'string').sort();
+  const [address_book, metadata] = await Promise.all([
+    opts.noAddressBook ? {} : readBook(ctx, list).then((entries) => bookOf(list, entries)),
+    opts.noMetadata || list.length === 0 ? {} : metadataRows(ctx.db, list).then(toWireMetadata),
   ]);
   return { address_book, metadata };
 }

@@ -117,10 +117,11 @@ export function jsonBatches(value: unknown): string[] {
     }
     if (Array.isArray(v)) {
       push('[');
-      v.forEach((item, i) => {
+      // a plain loop: a hole is written as null, as JSON.stringify writes it (forEach would skip it)
+      for (let i = 0; i < v.length; i++) {
         if (i > 0) push(',');
-        write(item, depth - 1);
-      });
+        write(v[i], depth - 1);
+      }
       push(']');
       return;
     }

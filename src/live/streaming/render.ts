@@ -2,7 +2,7 @@ import type { Services } from '../../context';
 import { createRequestContext } from '../../context';
 import { BodyDecoder } from '../../decode/cache';
 import type { ActionRow } from '../../data/actions';
-import { addressesOf, bookAndMetadata, completeTraceTransactions } from '../../shape/transactions';
+import { addressesOf, completeTraceTransactions, freshBookAndMetadata } from '../../shape/transactions';
 import { addressesOfAction } from '../../shape/traces';
 import type { Finality } from '../../traces/model';
 import { buildTree, type TreeNode } from '../../traces/tree';
@@ -47,8 +47,8 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
 
 /** The address book and metadata over every address of the trace, fetched once for every client that asks. */
 function enrichment(services: Services, v: TraceView) {
-  v.book ??= bookAndMetadata(
-    createRequestContext(services, { fresh: true }),
+  v.book ??= freshBookAndMetadata(
+    createRequestContext(services),
     [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))],
     {
       noAddressBook: false,
@@ -286,7 +286,7 @@ export class StreamingClient {
     if (!s.addresses.has(j.address) && (j.owner === null || !s.addresses.has(j.owner))) return undefined;
     const extra =
       s.includeAddressBook || s.includeMetadata
-        ? await bookAndMetadata(createRequestContext(this.services, { fresh: true }), [j.address, j.owner, j.jetton], {
+        ? await freshBookAndMetadata(createRequestContext(this.services), [j.address, j.owner, j.jetton], {
             noAddressBook: !s.includeAddressBook,
             noMetadata: !s.includeMetadata,
           }).catch(() => ({ address_book: {}, metadata: {} }))
