@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { eventually, startQuietLiveService } from './helpers/live';
 import { parseSubscription, requestId, SubscriptionError } from '../src/live/streaming/request';
+import { streamingMaxPayload } from '../src/live/streaming/transport';
 
 // The fast-check corpus of abuse.test.ts, extended to WebSocket frames of both protocols: the Streaming API v2
 // and graphql-ws. Whatever a frame holds, the server answers it (or closes that one connection with a 4xxx/1xxx
@@ -123,7 +124,10 @@ describe('abuse: generated WebSocket frames', () => {
           expect(reply.error ?? '').not.toBe('internal error');
           expect(text.length).toBeLessThan(2000);
         }
-        expect([1000, 1005, 1009]).toContain(end.code);
+        // past the size limit the server closes with 1009 while the client may still be sending the frame: the
+        // connection can then end in a reset that loses the close frame (1006, seen under CI's load)
+        const oversize = frames.some((f) => Buffer.byteLength(f) > streamingMaxPayload(1000));
+        expect(oversize ? [1000, 1005, 1006, 1009] : [1000, 1005, 1009]).toContain(end.code);
       }),
       { numRuns: 100 },
     );
