@@ -7,6 +7,7 @@ import { countingDatabase } from './helpers/counting';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { listen, testServices } from './helpers/service';
+import { nextMasterchainBlock, tipSeen } from './helpers/tip';
 
 describe('TipBoundCache', () => {
   const reader = () => {
@@ -90,20 +91,14 @@ describe.each(await availableBackends())('address books and metadata of the curr
   let tip: number;
   let accounts: string[];
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 250 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(done()).toBe(true);
-  };
-
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     await importDocument(db.writer, 'traces', realTestnetTraces().text);
     Object.assign(counted, countingDatabase(db.reader));
     cached = await listen({ ...testServices(counted.db), masterchainTip, addressBookCaches: caches });
     plain = await listen(testServices(db.reader));
-    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
     stopFollowing = masterchainTip.follow(db.reader, 20);
-    await until(() => masterchainTip.highest === tip);
+    tip = await tipSeen(db, masterchainTip);
     accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 4')).map(
       (r) => r.account,
     );
@@ -115,17 +110,6 @@ describe.each(await availableBackends())('address books and metadata of the curr
     await db?.drop();
   });
 
-  /** A later masterchain block indexed, and seen: what the caches held is dropped. Returns its removal. */
-  const nextBlock = async () => {
-    const seqno = masterchainTip.highest + 1;
-    await db.writer.query(
-      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
-       select workchain, shard, $2::int, root_hash, file_hash, mc_block_workchain, mc_block_shard, $2::int from blocks where workchain = -1 and seqno = $1`,
-      [tip, seqno],
-    );
-    await until(() => masterchainTip.highest === seqno);
-    return () => db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [seqno]);
-  };
   const text = async (server: typeof cached, path: string) => {
     const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
@@ -161,7 +145,7 @@ describe.each(await availableBackends())('address books and metadata of the curr
     await db.writer.query(`insert into address_metadata (address, type, valid, name, symbol) values ($1, 'jetton_masters', true, 'Coin', 'CN')`, [master]);
     await db.writer.query(`insert into address_metadata_flags (address, is_scam) values ($1, true)`, [master]);
     // the indexer writes such rows with the block that made them
-    const removeBlock = await nextBlock();
+    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
     try {
       const lookups = [[wallet], [wallet, master], [master], [master, wallet, accounts[3]]].map(
         (list) => `/api/v3/metadata?${list.map((a) => `address=${encodeURIComponent(a)}`).join('&')}`,
@@ -189,7 +173,7 @@ describe.each(await availableBackends())('address books and metadata of the curr
     const path = `/api/v3/addressBook?address=${account}`;
     const before = await text(cached, path);
     await db.writer.query(`update latest_account_states set code_hash = $2 where account = $1`, [account, code_hash === wallet ? null : wallet]);
-    const removeBlock = await nextBlock();
+    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
     try {
       const now = await text(plain, path);
       expect(now).not.toBe(before);

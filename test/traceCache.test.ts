@@ -12,6 +12,7 @@ import { availableBackends, createTestDatabase, type TestDatabase } from './help
 import { pendingDataset } from './helpers/fixtures';
 import { raw } from './helpers/rawHttp';
 import { listen, testServices } from './helpers/service';
+import { nextMasterchainBlock, tipSeen, until } from './helpers/tip';
 
 describe('gzipOfParts', () => {
   it('makes one gzip member of plain bytes and parts compressed apart, whatever the cut', async () => {
@@ -62,11 +63,6 @@ describe.each(await availableBackends())('final traces written from the trace ca
   let tip: number;
   let accounts: string[];
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 250 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(done()).toBe(true);
-  };
-
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     // real traces, four of them marked pending as the indexer marks them while messages are in flight
@@ -79,9 +75,8 @@ describe.each(await availableBackends())('final traces written from the trace ca
       transactionCache: new TransactionCache(4 * 1024 * 1024),
     });
     plain = await listen(testServices(db.reader));
-    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
     stopFollowing = masterchainTip.follow(db.reader, 20);
-    await until(() => masterchainTip.highest === tip);
+    tip = await tipSeen(db, masterchainTip);
     accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 5')).map(
       (r) => r.account,
     );
@@ -169,20 +164,15 @@ describe.each(await availableBackends())('final traces written from the trace ca
     const before = await text(cached, byId(pending.trace_id));
     const [{ end }] = await db.writer.query<{ end: number | null }>('select mc_seqno_end as end from traces where trace_id = $1', [pending.trace_id]);
     await db.writer.query(`update traces set state = 'complete', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, tip]);
-    await db.writer.query(
-      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
-       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
-      [tip],
-    );
+    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
     try {
-      await until(() => masterchainTip.highest === tip + 1);
       const now = await text(plain, byId(pending.trace_id));
       expect(now).not.toBe(before);
       expect(await text(cached, byId(pending.trace_id))).toBe(now);
       expect(await text(cached, byId(pending.trace_id))).toBe(now);
       expect(keysOf(traces).some((k) => k.startsWith(`${pending.trace_id}|`))).toBe(true);
     } finally {
-      await db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+      await removeBlock();
       await db.writer.query(`update traces set state = 'pending', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, end]);
     }
   });

@@ -6,6 +6,7 @@ import { countingDatabase } from './helpers/counting';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { realTestnetTraces } from './helpers/fixtures';
 import { listen, testServices } from './helpers/service';
+import { nextMasterchainBlock, tipSeen } from './helpers/tip';
 
 describe('TransactionCache', () => {
   it('stays within its byte budget, least recently used evicted first, and counts hits and misses', () => {
@@ -77,10 +78,9 @@ describe.each(await availableBackends())('finalized transactions served from the
     Object.assign(counted, countingDatabase(db.reader));
     cached = await listen({ ...testServices(counted.db), masterchainTip, transactionCache: cache });
     plain = await listen(testServices(db.reader));
-    [{ tip }] = await db.writer.query<{ tip: number }>('select max(seqno) as tip from blocks where workchain = -1');
     // as the service without its live watcher follows the tip
     stopFollowing = masterchainTip.follow(db.reader, 20);
-    await until(() => masterchainTip.highest === tip);
+    tip = await tipSeen(db, masterchainTip);
     // the busiest accounts: their pages mix transactions below the tip and in it
     accounts = (
       await db.writer.query<{ account: string }>(
@@ -95,10 +95,6 @@ describe.each(await availableBackends())('finalized transactions served from the
     await db?.drop();
   });
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 250 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(done()).toBe(true);
-  };
   const paths = () => [
     ...accounts.map((a) => `/api/v3/transactions?account=${a}&limit=50`),
     `/api/v3/transactions?limit=100&sort=desc`,
@@ -158,20 +154,15 @@ describe.each(await availableBackends())('finalized transactions served from the
     const present = (hashes: { hash: string }[]) => hashes.filter(({ hash }) => cache.has(hash));
     expect(present(newest)).toEqual([]);
     // a later masterchain block arrives: the tip's transactions are final now
-    await db.writer.query(
-      `insert into blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain, mc_block_shard, mc_block_seqno)
-       select workchain, shard, seqno + 1, root_hash, file_hash, mc_block_workchain, mc_block_shard, seqno + 1 from blocks where workchain = -1 and seqno = $1`,
-      [tip],
-    );
+    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
     try {
-      await until(() => masterchainTip.highest === tip + 1);
       for (const { account } of newest) {
         const path = `/api/v3/transactions?account=${account}&limit=50`;
         expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
       }
       expect(present(newest).length).toBe(newest.length);
     } finally {
-      await db.writer.query('delete from blocks where workchain = -1 and seqno = $1', [tip + 1]);
+      await removeBlock();
     }
   });
 
