@@ -9,8 +9,7 @@ import { Command } from 'commander';
 import { pushTraces } from '../src/emulator/push';
 import { connected, openRedis } from '../src/emulator/redis';
 import { CHANNELS } from '../src/live/redisSource';
-import { DEMO_DIR } from '../src/db/open';
-import { readFileSync } from 'node:fs';
+import { readDemoTraces } from '../src/live/demo';
 import { ensureBuilt, readSse, start } from './harness';
 
 const opts = new Command()
@@ -43,8 +42,7 @@ async function main() {
     },
     /listening/,
   );
-  const demo = JSON.parse(readFileSync(path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json'), 'utf8'));
-  const trace = (demo.response ?? demo).traces.find((t: any) => Object.keys(t.transactions).length >= 3);
+  const trace = (readDemoTraces() as any[]).find((t) => Object.keys(t.transactions).length >= 3);
   const account: string = trace.transactions[trace.transactions_order[0]].account;
   const published: number[] = [];
   const latencies: number[] = [];

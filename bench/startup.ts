@@ -1,6 +1,6 @@
 // npm run bench:startup: start time and memory of the service process, per way of starting it, on the embedded
 // default (PGlite in a data directory). Each run spawns a fresh process and measures, from just before spawn: the
-// "listening" log line, the first 200 of /api/v3/transactionsByMasterchainBlock?seqno=32737160 (fetched as soon as
+// "listening" log line, the first 200 of /api/v3/transactionsByMasterchainBlock?seqno=53251232 (fetched as soon as
 // it listens), the RSS of the process that listens at that moment, and its RSS and peak RSS after a fixed round of
 // requests. "tree" is the RSS summed over every process the command started (a launcher that stays, such as the
 // tsx CLI or npm, counts there). Runs of the modes are interleaved so that noise falls on each alike.
@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { freePort } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=32737160';
-const ACCOUNT = '0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890E76';
+const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=53251232';
+const ACCOUNT = '0:B9A7DCE19431B56044254C69858E8DC11FEC5C0761DED415E386FBE4B4E116F5';
 
 /** Ways of starting the service: the command and its arguments (flags for the service are appended). */
 const MODES: Record<string, { command: string[]; what: string; prepare?: () => void; cwd?: string }> = {
@@ -165,7 +165,7 @@ async function requests(base: string) {
         break;
       case 1:
         await graphql(
-          `{ transactionsByMasterchainBlock(seqno: 32737160, limit: ${1 + (i % 50)}) { hash lt account accountInfo { userFriendly } inMsg { source value opcode messageContent { decoded { comment } } } outMsgs { destination value } } }`,
+          `{ transactionsByMasterchainBlock(seqno: 53251232, limit: ${1 + (i % 50)}) { hash lt account accountInfo { userFriendly } inMsg { source value opcode messageContent { decoded { comment } } } outMsgs { destination value } } }`,
         );
         break;
       case 2:

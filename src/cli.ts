@@ -2,8 +2,9 @@ import cliProgress from 'cli-progress';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
-import { DEMO_TRACES, openForWriting } from './db/open';
+import { openForWriting } from './db/open';
 import { pendingListeners, redisTarget, replayTraces } from './emulator/replay';
+import { readDemoTraces } from './live/demo';
 import { ForeignDatabaseError, migrate } from './db/schema';
 import { readFile } from 'node:fs/promises';
 import { pushTraces } from './emulator/push';
@@ -157,8 +158,10 @@ program
       return Number(v);
     };
     const options = { stepMs: number('--step-ms', opts.stepMs), invalidateEvery: number('--invalidate-every', opts.invalidateEvery) };
-    const inputs = files.length > 0 ? files : [DEMO_TRACES];
-    const documents = await Promise.all(inputs.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })));
+    const documents =
+      files.length > 0
+        ? await Promise.all(files.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })))
+        : [{ file: 'the demo traces', value: readDemoTraces() }];
     const url = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const redis = openRedis(url);
     try {

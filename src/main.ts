@@ -93,8 +93,8 @@ async function main() {
   const demo = liveDemoOn(config.live.demo, { demoDatabase, redis: Boolean(config.redisUrl) }) ? new LiveDemo(live.hub, { log }) : undefined;
   live.demo = demo;
   demo?.start();
-  if (demo) log.info(`live demo: playing ${demo.traces} demo traces (testnet, July 2025) to live subscribers in a loop; LIVE_DEMO=off stops it`);
-  if (demo && network !== 'testnet') log.warn(`live demo: the demo traces are testnet's, but this service presents addresses as ${network}`);
+  if (demo) log.info(`live demo: playing ${demo.traces} demo traces (mainnet, 2025) to live subscribers in a loop; LIVE_DEMO=off stops it`);
+  if (demo && network !== 'mainnet') log.warn(`live demo: the demo traces are mainnet's, but this service presents addresses as ${network}`);
   const { server, shutdown } = createHttpServer(liveServices, config.graphql);
   server.listen(config.port, config.host, () => {
     const address = server.address();

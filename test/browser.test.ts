@@ -75,7 +75,21 @@ describe.skipIf(!available)('GraphiQL and the docs in a real browser, offline', 
     expect(await page.title()).toBe('tonql · GraphiQL');
     await page.waitForSelector('.graphiql-tab');
     const names = await page.$$eval('.graphiql-tab .graphiql-tab-button', (tabs) => tabs.map((t) => t.textContent?.trim()));
-    expect(names).toEqual(['BlockTransactions', 'PendingTraces', 'Trace', 'Navigate', 'Account', 'Message', 'Traces', 'TraceBalanceChanges']);
+    expect(names).toEqual([
+      'BlockTransactions',
+      'PendingTraces',
+      'Trace',
+      'Navigate',
+      'Account',
+      'Message',
+      'Traces',
+      'Actions',
+      'JettonHolders',
+      'AccountJettons',
+      'JettonTransfers',
+      'AccountContracts',
+      'TraceBalanceChanges',
+    ]);
     for (const [i, name] of names.entries()) {
       const tabs = await page.$$('.graphiql-tab .graphiql-tab-button');
       // A DOM click: the tabs are draggable, and a synthetic pointer press starts a drag instead.

@@ -20,7 +20,7 @@ function slowOnDemand(db: Database, seconds = 20) {
   return { db: wrapped, arm: () => (armed = true) };
 }
 
-const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=100';
+const BLOCK = '/api/v3/transactionsByMasterchainBlock?seqno=53251232&limit=100';
 
 describe('the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tonql-embedded-'));
@@ -30,25 +30,32 @@ describe('the embedded database', () => {
 
   it('is created with the demo data on first start, served read-only, and reopened as it is', async () => {
     const first = await openForServing(config, log);
-    expect(first.network).toBe('testnet');
+    expect(first.network).toBe('mainnet');
     expect(first.apiVersion).toBe('1.2.10');
     const service = await startService(first.db, first.network);
     try {
-      const body = await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=100')).json();
-      expect(body.transactions).toHaveLength(9);
-      for (const entry of Object.values<any>(body.address_book)) expect(entry.user_friendly).toMatch(/^[0k]Q/);
-      const other = await (await service.get('/api/v3/transactionsByMasterchainBlock?seqno=33187407')).json();
-      // the demo's address book entry for this account, reproduced from the account's code hash
-      expect(other.address_book['0:00194AAD8E422BEDF43FEE746D6D929D369DBAB25468A69D513706EA6978B63A'].user_friendly).toBe(
-        'kQAAGUqtjkIr7fQ_7nRtbZKdNp26slRopp1RNwbqaXi2OnXH',
+      const body = await (await service.get(BLOCK)).json();
+      expect(body.transactions).toHaveLength(20);
+      for (const entry of Object.values<any>(body.address_book)) expect(entry.user_friendly).toMatch(/^[EU]Q/);
+      // the demo's address book entry for a contract (a DeDust pool), reproduced from the account's code hash
+      expect(body.address_book['0:1FE013288AA3DFD14D800E836211AB537A68B0DD45E4B791FDD1A429792282DA'].user_friendly).toBe(
+        'EQAf4BMoiqPf0U2ADoNiEatTemiw3UXkt5H90aQpeSKC2l7f',
       );
-      const pending = await (await service.get('/api/v3/pendingTraces?account=0:1FE0FA0E78288928CA05908C617FB90BDC7EDDE429E146CA048BDCD31C890E76')).json();
-      expect(pending.traces.map((t: any) => t.trace_id)).toEqual(['hPsKr1gX3tIId86HKUdy5X2+qJhMubDwU+2JVRCz0Aw=']);
-      expect(Object.keys(pending.traces[0].transactions)).toHaveLength(11);
+      const pending = await (await service.get('/api/v3/pendingTraces?account=0:B9A7DCE19431B56044254C69858E8DC11FEC5C0761DED415E386FBE4B4E116F5')).json();
+      expect(pending.traces.map((t: any) => t.trace_id)).toEqual(['sKLxvX2yy4tnbxMHoT+zyztI9w9CM87iNfOYNpCjPho=']);
+      expect(Object.keys(pending.traces[0].transactions)).toHaveLength(9);
+      // by the external message's normalized hash, as a wallet knows it
       const byHash = await (
-        await service.get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent('k8ztYOgzW8bCF3mCKesPmDxeb+A1+3mqmsFj/4rhLD0=')}`)
+        await service.get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent('pgQVGgUotgsR0MCm4MS6Zps+pTJ5lnlaJLxFwkqudw0=')}`)
       ).json();
-      expect(byHash.traces.map((t: any) => t.trace_id)).toEqual(['hPsKr1gX3tIId86HKUdy5X2+qJhMubDwU+2JVRCz0Aw=']);
+      expect(byHash.traces.map((t: any) => t.trace_id)).toEqual(['sKLxvX2yy4tnbxMHoT+zyztI9w9CM87iNfOYNpCjPho=']);
+      // real jettons and NFTs: seven jetton transfers, and Fragment's collection of anonymous numbers
+      const transfers = await (await service.get('/api/v3/jetton/transfers?limit=100')).json();
+      expect(transfers.jetton_transfers).toHaveLength(7);
+      const collection = await (
+        await service.get('/api/v3/nft/collections?collection_address=0:0E41DC1DC3C9067ED24248580E12B3359818D83DEE0304FABCF80845EAFAFDB2')
+      ).json();
+      expect(collection.nft_collections[0].collection_content).toEqual({ uri: 'https://nft.fragment.com/numbers.json' });
       await expect(first.db.query(`insert into blocks (workchain, shard, seqno) values (0, 0, 1)`)).rejects.toMatchObject({ code: '25006' });
       const loadedAt = (await readMeta(first.db)).get('demo');
       expect(loadedAt).toMatch(/^loaded /);
@@ -58,7 +65,7 @@ describe('the embedded database', () => {
       const second = await openForServing(config, log);
       expect((await readMeta(second.db)).get('demo')).toBe(loadedAt);
       const [{ n }] = await second.db.query<{ n: string }>('select count(*)::text as n from transactions');
-      expect(Number(n)).toBe(125); // the by-account file repeats transactions the traces hold
+      expect(Number(n)).toBe(139);
       await second.db.close();
     } finally {
       await service.close().catch(() => {});
@@ -87,7 +94,7 @@ describe('the embedded database', () => {
       expect(healthy).toBeGreaterThan(3);
       const again = await service.get(BLOCK);
       expect(again.status).toBe(200);
-      expect((await again.json()).transactions).toHaveLength(9);
+      expect((await again.json()).transactions).toHaveLength(20);
       // the database's thread was replaced, the directory is still this process's
       expect(readFileSync(path.join(dataDir, '.tonql.lock'), 'utf8')).toBe(String(process.pid));
       const busy = spawnSync(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), ['src/cli.ts', 'migrate'], {

@@ -1,16 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaults, loadConfig } from '../src/config';
-import { DEMO_TRACES, openForServing, openForWriting } from '../src/db/open';
+import { openForServing, openForWriting } from '../src/db/open';
 import { pushTraces } from '../src/emulator/push';
+import { isClassified } from '../src/emulator/replay';
 import { EmulatorRepository } from '../src/emulator/repository';
 import { collectTraceNodes } from '../src/import/collect';
 import { JsonNode } from '../src/import/jsonNode';
-import { hubTarget, LiveDemo, liveDemoOn } from '../src/live/demo';
+import { DEMO_ACCOUNTS, hubTarget, LiveDemo, liveDemoOn, readDemoTraces } from '../src/live/demo';
 import type { LiveEvent } from '../src/live/events';
 import { LiveHub } from '../src/live/hub';
 import { isGap } from '../src/live/queue';
@@ -20,8 +21,10 @@ import { sseClient } from './helpers/live';
 import { startMain } from './helpers/main';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 
-const demoTraces = () => collectTraceNodes(new JsonNode(JSON.parse(readFileSync(DEMO_TRACES, 'utf8'))));
-const accounts = new LiveDemo(new LiveHub(defaults().live.queue)).accounts;
+const defaultDemo = new LiveDemo(new LiveHub(defaults().live.queue));
+const accounts = defaultDemo.accounts;
+/** The traces the demo plays: those of the demo's files its followed accounts hear. */
+const demoTraces = () => collectTraceNodes(new JsonNode(defaultDemo.played));
 const log = pino({ level: 'silent' });
 const withRedis = await redisAvailable();
 const withPostgres = await postgresAvailable();
@@ -46,16 +49,22 @@ describe('the live demo', () => {
     const demo = new LiveDemo(hub, { stepMs: 0 });
     const traces = demoTraces();
     expect(demo.traces).toBe(traces.length);
-    const round = traces.length * 3 - Math.floor(traces.length / 5);
+    // a trace with its actions is announced classified after each stage, as the emulator does
+    const staged = (node: JsonNode, stage: string) => (isClassified(node) ? [stage, 'classified'] : [stage]);
+    const expected = traces.flatMap((node, i) =>
+      (i + 1) % 5 === 0 ? [...staged(node, 'pending'), 'invalidated'] : ['pending', 'confirmed', 'finalized'].flatMap((stage) => staged(node, stage)),
+    );
+    expect(traces.some(isClassified)).toBe(true);
+    const round = expected.length;
     const events = await firstEvents(hub, demo.accounts, round + 1, () => demo.start());
     await demo.stop();
     const stages = events.map((e) => (e.kind === 'trace' ? e.stage : e.kind));
-    const expected = traces.flatMap((_, i) => ((i + 1) % 5 === 0 ? ['pending', 'invalidated'] : ['pending', 'confirmed', 'finalized']));
     expect(stages).toEqual([...expected, 'pending']);
     const first = events[0] as Extract<LiveEvent, { kind: 'trace' }>;
     expect(events[round]).toMatchObject({ kind: 'trace', key: first.key, stage: 'pending' });
     expect(first.trace.transactions.every((t) => t.emulated && t.finality === 'pending')).toBe(true);
-    const finalized = events[2] as Extract<LiveEvent, { kind: 'trace' }>;
+    const finalized = events.find((e) => e.kind === 'trace' && e.stage === 'finalized') as Extract<LiveEvent, { kind: 'trace' }>;
+    expect(finalized.key).toBe(first.key);
     expect(finalized.trace.transactions.every((t) => !t.emulated && t.finality === 'finalized')).toBe(true);
     // the demo's own transactions, with their hashes and times: nothing passes for new
     const original = traces[0].value as { transactions: Record<string, { now: number }> };
@@ -64,12 +73,13 @@ describe('the live demo', () => {
     );
   });
 
-  it('follows accounts of the demo database that every demo trace touches', async () => {
+  it('follows accounts of the demo database that every trace it plays touches, and plays most demo traces', async () => {
     for (const trace of demoTraces()) {
       const touched = Object.values((trace.value as { transactions: Record<string, { account: string }> }).transactions).map((t) => t.account);
       expect(touched.some((a) => accounts.includes(a))).toBe(true);
     }
-    expect(accounts.length).toBeLessThanOrEqual(3);
+    expect(accounts).toHaveLength(DEMO_ACCOUNTS);
+    expect(demoTraces().length).toBeGreaterThanOrEqual((readDemoTraces().length * 2) / 3);
     const db = await createTestDatabase('pglite');
     try {
       await importDemo(db.writer);
@@ -85,14 +95,15 @@ describe('the live demo', () => {
     try {
       const repository = new EmulatorRepository(redis);
       for (const finality of ['pending', 'confirmed', 'finalized'] as const) {
-        for (const node of demoTraces().slice(0, 4)) {
+        for (const node of demoTraces().slice(0, 6)) {
           const hub = new LiveHub(defaults().live.queue);
           const heard: LiveEvent[] = [];
           hub.publish = (event) => void heard.push(event);
           const key = await hubTarget(hub).stage(node, finality);
           await pushTraces(redis, [node.value], { finality });
           const [read] = await repository.tracesByKeys([key], 4000);
-          expect(heard).toEqual([{ kind: 'trace', key, stage: finality, trace: read }]);
+          const event = { kind: 'trace', key, stage: finality, trace: read };
+          expect(heard).toEqual(isClassified(node) ? [event, { ...event, stage: 'classified' }] : [event]);
         }
       }
     } finally {
@@ -150,7 +161,7 @@ describe('the service as `npm start` runs it', () => {
   it('plays the demo on the embedded default: a Streaming API subscriber hears an event within seconds; LIVE_DEMO=off silences it', async () => {
     const server = await startMain({ DATA_DIR: dataDir });
     try {
-      expect(server.output()).toContain('live demo: playing 21 demo traces (testnet, July 2025)');
+      expect(server.output()).toContain('live demo: playing 14 demo traces (mainnet, 2025)');
       expect(await hearsEvent(server.base, 15_000)).toBeLessThan(15_000);
     } finally {
       expect(await server.stop()).toBe(0);

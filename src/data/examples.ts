@@ -27,6 +27,11 @@ export interface Examples {
   jettonOwner: string | null;
   /** Whether the database holds jetton transfers. */
   hasJettonTransfers: boolean;
+  /** An NFT collection (the first by address), and whether NFT items are indexed. */
+  anyCollection: string | null;
+  hasNftItems: boolean;
+  /** A wallet that a .ton or .t.me domain resolves to. */
+  dnsWallet: string | null;
   /** An account with DNS records, multisigs or vesting contracts: the newest multisig's first signer, else a DNS wallet, else a vesting owner. */
   contractsAccount: string | null;
 }
@@ -68,6 +73,11 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     ),
     db.query<{ one: number }>('select 1 as one from jetton_transfers limit 1'),
   ]);
+  const [[collection], [nftItem], [dns]] = await Promise.all([
+    db.query<{ address: string }>('select address from nft_collections order by address limit 1'),
+    db.query<{ one: number }>('select 1 as one from nft_items limit 1'),
+    db.query<{ dns_wallet: string }>('select dns_wallet from dns_entries where dns_wallet is not null order by dns_wallet limit 1'),
+  ]);
   // each an index's first row: multisig_index_1 backwards, dns_entries_index_3, vesting_index_4 backwards
   const [contracts] = await db.query<{ account: string }>(
     `(select signers[1] as account from multisig where signers[1] is not null order by id desc limit 1)
@@ -96,6 +106,9 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     jettonMaster: jetton?.jetton ?? null,
     jettonOwner: jetton?.owner ?? null,
     hasJettonTransfers: jettonTransfer !== undefined,
+    anyCollection: collection?.address ?? null,
+    hasNftItems: nftItem !== undefined,
+    dnsWallet: dns?.dns_wallet ?? null,
     contractsAccount: contracts?.account ?? null,
   };
 }
@@ -115,6 +128,9 @@ const NONE: Examples = {
   jettonMaster: null,
   jettonOwner: null,
   hasJettonTransfers: false,
+  anyCollection: null,
+  hasNftItems: false,
+  dnsWallet: null,
   contractsAccount: null,
 };
 

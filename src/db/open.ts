@@ -12,8 +12,12 @@ import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
 export const DEMO_DIR = packagePath('demo');
-/** The demo traces `cli replay` and the live demo play. */
-export const DEMO_TRACES = path.join(DEMO_DIR, 'traces_testnet_2025-07_real.json');
+/** The demo's complete traces (mainnet, 2025), one response a file: what `cli replay` and the live demo play. */
+export const demoTraceFiles = (): string[] =>
+  readdirSync(DEMO_DIR)
+    .filter((f) => f.startsWith('traces__') && f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(DEMO_DIR, f));
 export const SERVICE_VERSION = '0.1.0';
 const DEMO_KEY = 'demo';
 

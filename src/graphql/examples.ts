@@ -341,10 +341,10 @@ const LIVE = `# Live: an account's transactions as they are emulated (PENDING), 
 ${LIVE_SUBSCRIPTION}`;
 
 const LIVE_DEMO = `# Live: transactions as they are emulated (PENDING), confirmed and finalized. There is no trace emulator here
-# (no REDIS_URL), so this service plays its demo traces itself (LIVE_DEMO): testnet traces of July 2025, with
-# their own hashes and times, replayed in a loop as the emulator would announce them, a stage every 2 s, every
-# fifth given up (INVALIDATED). Run it: events arrive within seconds. The accounts are those every demo trace
-# touches; with REDIS_URL the events are the emulator's, for any account.
+# (no REDIS_URL), so this service plays its demo traces itself (LIVE_DEMO): mainnet traces of 2025 (swaps,
+# liquidity, transfers), with their own hashes and times, replayed in a loop as the emulator would announce them,
+# a stage every 2 s, every fifth given up (INVALIDATED). Run it: events arrive within seconds. The accounts are
+# the three the played traces touch; with REDIS_URL the events are the emulator's, for any account.
 ${LIVE_SUBSCRIPTION}`;
 
 // __typename answers on any database, even with introspection disabled.

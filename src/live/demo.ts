@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { DEMO_TRACES } from '../db/open';
+import { demoTraceFiles } from '../db/open';
 import { encodeTrace } from '../emulator/push';
 import { isClassified, type ReplayTarget, replayTraces } from '../emulator/replay';
 import { decodeTrace } from '../emulator/repository';
@@ -14,6 +14,15 @@ export type LiveDemoSetting = 'auto' | 'on' | 'off';
 export const DEMO_STEP_MS = 2000;
 /** Every fifth trace is given up after its pending stage, as the emulator sometimes does. */
 export const DEMO_INVALIDATE_EVERY = 5;
+/** The accounts GraphiQL's Live tab follows; the demo plays the traces they hear. */
+export const DEMO_ACCOUNTS = 3;
+
+/** The demo's complete traces, from their files, as one replay document (an array of traces). */
+export const readDemoTraces = (): unknown[] =>
+  demoTraceFiles().flatMap((file) => collectTraceNodes(new JsonNode(JSON.parse(readFileSync(file, 'utf8')), file)).map((n) => n.value));
+
+const accountsOf = (trace: unknown) =>
+  new Set(Object.values((trace as { transactions: Record<string, { account: string }> }).transactions).map((t) => t.account));
 
 /** Whether the service plays the demo: `auto` only on the embedded demo database with no emulator's Redis to listen to. */
 export const liveDemoOn = (setting: LiveDemoSetting, on: { demoDatabase: boolean; redis: boolean }) =>
@@ -56,30 +65,28 @@ export function coveringAccounts(traces: { accounts: Set<string> }[]): string[] 
 }
 
 /**
- * The live demo: the service plays its demo traces (testnet, July 2025, with their own hashes and times) to its
- * own hub, in a loop, as TON Center's emulator would announce them: pending, confirmed, finalized, every fifth
- * invalidated. The embedded default's live endpoints then show something without an emulator.
+ * The live demo: the service plays its demo traces (mainnet, 2025, with their own hashes and times) to its own
+ * hub, in a loop, as TON Center's emulator would announce them: pending, confirmed, finalized, every fifth
+ * invalidated. It plays those its few followed accounts hear, so a subscriber to them hears every one. The
+ * embedded default's live endpoints then show something without an emulator.
  */
 export class LiveDemo {
-  /** Accounts that hear every demo trace: what the GraphiQL Live tab follows. */
+  /** Accounts that hear every trace it plays: what the GraphiQL Live tab follows. */
   readonly accounts: readonly string[];
   readonly traces: number;
-  private readonly document: unknown;
+  /** The traces it plays, in order. */
+  readonly played: readonly unknown[];
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly hub: LiveHub,
-    private readonly opts: { stepMs?: number; invalidateEvery?: number; file?: string; log?: Logger } = {},
+    private readonly opts: { stepMs?: number; invalidateEvery?: number; log?: Logger } = {},
   ) {
-    this.document = JSON.parse(readFileSync(opts.file ?? DEMO_TRACES, 'utf8'));
-    const nodes = collectTraceNodes(new JsonNode(this.document));
-    this.traces = nodes.length;
-    this.accounts = coveringAccounts(
-      nodes.map((n) => ({
-        accounts: new Set(Object.values((n.value as { transactions: Record<string, { account: string }> }).transactions).map((t) => t.account)),
-      })),
-    );
+    const all = readDemoTraces();
+    this.accounts = coveringAccounts(all.map((t) => ({ accounts: accountsOf(t) }))).slice(0, DEMO_ACCOUNTS);
+    this.played = all.filter((t) => this.accounts.some((a) => accountsOf(t).has(a)));
+    this.traces = this.played.length;
   }
 
   start(): void {
@@ -95,7 +102,7 @@ export class LiveDemo {
     const { signal } = this.abort;
     const options = { stepMs: this.opts.stepMs ?? DEMO_STEP_MS, invalidateEvery: this.opts.invalidateEvery ?? DEMO_INVALIDATE_EVERY, signal };
     try {
-      while (!signal.aborted) await replayTraces(hubTarget(this.hub), this.document, options);
+      while (!signal.aborted) await replayTraces(hubTarget(this.hub), this.played, options);
     } catch (err) {
       if (!signal.aborted) this.opts.log?.error({ err }, 'live demo stopped');
     }

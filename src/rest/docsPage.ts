@@ -124,6 +124,34 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
         ? [{ url: `${pending}?ext_msg_hash=${encodeURIComponent(ex.pendingExtMsgHash)}`, what: 'a trace by the external message that started it' }]
         : []),
     ],
+    [v3('jetton/masters')]:
+      ex.jettonMaster === null
+        ? []
+        : [
+            { url: `${v3('jetton/masters')}?limit=5`, what: 'five jetton masters' },
+            { url: `${v3('jetton/masters')}?address=${ex.jettonMaster}`, what: 'a jetton master by its address' },
+          ],
+    [v3('jetton/wallets')]: [
+      ...(ex.jettonMaster === null
+        ? []
+        : [{ url: `${v3('jetton/wallets')}?jetton_address=${ex.jettonMaster}&limit=5`, what: "a jetton's wallets, largest balance first" }]),
+      ...(ex.jettonOwner === null ? [] : [{ url: `${v3('jetton/wallets')}?owner_address=${ex.jettonOwner}`, what: "an account's jetton wallets" }]),
+    ],
+    [v3('jetton/transfers')]: ex.hasJettonTransfers ? [{ url: `${v3('jetton/transfers')}?limit=5`, what: 'the latest jetton transfers' }] : [],
+    [v3('nft/collections')]:
+      ex.anyCollection === null
+        ? []
+        : [
+            { url: `${v3('nft/collections')}?limit=5`, what: 'five NFT collections' },
+            { url: `${v3('nft/collections')}?collection_address=${ex.anyCollection}`, what: 'a collection by its address' },
+          ],
+    [v3('nft/items')]: [
+      ...(ex.hasNftItems ? [{ url: `${v3('nft/items')}?limit=5`, what: 'five NFT items' }] : []),
+      ...(ex.nftCollection === null
+        ? []
+        : [{ url: `${v3('nft/items')}?collection_address=${ex.nftCollection}&limit=5`, what: "a collection's items by index" }]),
+    ],
+    [v3('dns/records')]: ex.dnsWallet === null ? [] : [{ url: `${v3('dns/records')}?wallet=${ex.dnsWallet}`, what: 'the domains that resolve to a wallet' }],
     [v3('balanceChanges')]:
       ex.traceId === null
         ? []
