@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
 import { openForWriting } from './db/open';
 import { pendingListeners, redisTarget, replayTraces } from './emulator/replay';
-import { readDemoTraces } from './live/demo';
+import { demoPlaylist } from './live/demo';
 import { ForeignDatabaseError, migrate } from './db/schema';
 import { readFile } from 'node:fs/promises';
 import { pushTraces } from './emulator/push';
@@ -161,7 +161,7 @@ program
     const documents =
       files.length > 0
         ? await Promise.all(files.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })))
-        : [{ file: 'the demo traces', value: readDemoTraces() }];
+        : [{ file: 'the demo traces', value: demoPlaylist().traces }];
     const url = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const redis = openRedis(url);
     try {

@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openForServing } from '../src/db/open';
-import { readMeta } from '../src/db/schema';
+import { openPglite } from '../src/db/pglite';
+import { readMeta, writeMeta } from '../src/db/schema';
 import { PgliteThread } from '../src/db/pgliteThread';
 import type { Database } from '../src/db/types';
 import { startService } from './helpers/service';
@@ -63,10 +64,23 @@ describe('the embedded database', () => {
       await first.db.close();
 
       const second = await openForServing(config, log);
+      expect(second.demo).toBe(true);
       expect((await readMeta(second.db)).get('demo')).toBe(loadedAt);
       const [{ n }] = await second.db.query<{ n: string }>('select count(*)::text as n from transactions');
       expect(Number(n)).toBe(139);
       await second.db.close();
+
+      // a directory an earlier version loaded (its testnet set, no set name in the meta value) is served as it is,
+      // without the live demo, and the log says how to get the current set
+      const writer = await openPglite(dataDir);
+      await writeMeta(writer, 'demo', 'loaded 2026-01-01T00:00:00.000Z');
+      await writer.close();
+      const warned: string[] = [];
+      const spy = pino({ level: 'warn' }, { write: (line: string) => void warned.push(line) });
+      const earlier = await openForServing(config, spy);
+      expect(earlier.demo).toBe(false);
+      expect(warned.join('')).toMatch(/an earlier version's demo set .* delete the directory/);
+      await earlier.db.close();
     } finally {
       await service.close().catch(() => {});
     }

@@ -30,7 +30,7 @@ export interface Examples {
   /** An NFT collection (the first by address), and whether NFT items are indexed. */
   anyCollection: string | null;
   hasNftItems: boolean;
-  /** A wallet that a .ton or .t.me domain resolves to. */
+  /** A wallet that a domain resolves to (the first by address). */
   dnsWallet: string | null;
   /** An account with DNS records, multisigs or vesting contracts: the newest multisig's first signer, else a DNS wallet, else a vesting owner. */
   contractsAccount: string | null;
@@ -66,24 +66,19 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   const [nft] = await db.query<{ collection_address: string; owner_address: string | null }>(
     'select collection_address, owner_address from nft_items where collection_address is not null order by id desc limit 1',
   );
-  // the latest wallet (jetton_wallets_index_3, read backwards) of an indexed master
-  const [[jetton], [jettonTransfer]] = await Promise.all([
+  // the latest wallet (jetton_wallets_index_3, read backwards) of an indexed master; the first collection (its
+  // primary key), any item; each an index's first row: multisig_index_1 backwards, dns_entries_index_3, vesting_index_4 backwards
+  const [[jetton], [jettonTransfer], [collection], [nftItem], [multisig], [dns], [vesting]] = await Promise.all([
     db.query<{ jetton: string; owner: string | null }>(
       'select J.jetton, J.owner from jetton_wallets J where exists (select 1 from jetton_masters M where M.address = J.jetton) order by J.id desc limit 1',
     ),
     db.query<{ one: number }>('select 1 as one from jetton_transfers limit 1'),
-  ]);
-  const [[collection], [nftItem], [dns]] = await Promise.all([
     db.query<{ address: string }>('select address from nft_collections order by address limit 1'),
     db.query<{ one: number }>('select 1 as one from nft_items limit 1'),
-    db.query<{ dns_wallet: string }>('select dns_wallet from dns_entries where dns_wallet is not null order by dns_wallet limit 1'),
+    db.query<{ account: string }>('select signers[1] as account from multisig where signers[1] is not null order by id desc limit 1'),
+    db.query<{ account: string }>('select dns_wallet as account from dns_entries where dns_wallet is not null order by dns_wallet limit 1'),
+    db.query<{ account: string }>('select owner_address as account from vesting_contracts where owner_address is not null order by id desc limit 1'),
   ]);
-  // each an index's first row: multisig_index_1 backwards, dns_entries_index_3, vesting_index_4 backwards
-  const [contracts] = await db.query<{ account: string }>(
-    `(select signers[1] as account from multisig where signers[1] is not null order by id desc limit 1)
-     union all (select dns_wallet from dns_entries where dns_wallet is not null order by dns_wallet limit 1)
-     union all (select owner_address from vesting_contracts where owner_address is not null order by id desc limit 1) limit 1`,
-  );
   const [[message], [transaction]] =
     transactionHash === null
       ? [[], []]
@@ -108,8 +103,8 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     hasJettonTransfers: jettonTransfer !== undefined,
     anyCollection: collection?.address ?? null,
     hasNftItems: nftItem !== undefined,
-    dnsWallet: dns?.dns_wallet ?? null,
-    contractsAccount: contracts?.account ?? null,
+    dnsWallet: dns?.account ?? null,
+    contractsAccount: (multisig ?? dns ?? vesting)?.account ?? null,
   };
 }
 

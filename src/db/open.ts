@@ -12,7 +12,7 @@ import { migrate, readMeta, schemaVersion, writeMeta } from './schema';
 import type { Database } from './types';
 
 export const DEMO_DIR = packagePath('demo');
-/** The demo's complete traces (mainnet, 2025), one response a file: what `cli replay` and the live demo play. */
+/** The demo's complete traces (mainnet, November 2024 to October 2025), one response a file. */
 export const demoTraceFiles = (): string[] =>
   readdirSync(DEMO_DIR)
     .filter((f) => f.startsWith('traces__') && f.endsWith('.json'))
@@ -20,12 +20,14 @@ export const demoTraceFiles = (): string[] =>
     .map((f) => path.join(DEMO_DIR, f));
 export const SERVICE_VERSION = '0.1.0';
 const DEMO_KEY = 'demo';
+/** Names the demo set in the meta value, so a data directory loaded with an earlier set is told apart. */
+const DEMO_SET = 'set=mainnet-2025';
 
 export interface ServingDatabase {
   db: Database;
   network: Network;
   apiVersion: string;
-  /** The embedded database holding the demo data set (what LIVE_DEMO=auto plays to). */
+  /** The embedded database holding the current demo data set (what LIVE_DEMO=auto plays to). */
   demo: boolean;
 }
 
@@ -56,11 +58,18 @@ export async function openForServing(config: Config, log: Logger): Promise<Servi
   }
   try {
     const meta = await readMeta(db);
+    const demo = !config.databaseUrl && meta.get(DEMO_KEY)?.startsWith('loaded') === true;
+    const current = demo && meta.get(DEMO_KEY)?.endsWith(DEMO_SET) === true;
+    if (demo && !current)
+      log.warn(
+        { dataDir: config.dataDir },
+        "this data directory holds an earlier version's demo set (testnet, July 2025), which the README's examples and the live demo no longer match: stop the service, delete the directory and start again to load the current one (mainnet)",
+      );
     return {
       db,
       network: config.network ?? (meta.get('network') as Network | undefined) ?? 'mainnet',
       apiVersion: (await schemaVersion(db)) ?? SERVICE_VERSION,
-      demo: !config.databaseUrl && meta.get(DEMO_KEY)?.startsWith('loaded') === true,
+      demo: current,
     };
   } catch (err) {
     await db.close().catch(() => {});
@@ -96,7 +105,7 @@ async function openEmbedded(dataDir: string, statementTimeoutMs: number, log: Lo
         const summary = await importFile(setup, path.join(DEMO_DIR, file));
         log.info({ file, transactions: summary.transactions, traces: summary.traces }, 'loaded demo data');
       }
-      await writeMeta(setup, DEMO_KEY, `loaded ${new Date().toISOString()}`);
+      await writeMeta(setup, DEMO_KEY, `loaded ${new Date().toISOString()} ${DEMO_SET}`);
     }
   } finally {
     await setup.close();

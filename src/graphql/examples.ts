@@ -343,8 +343,8 @@ ${LIVE_SUBSCRIPTION}`;
 const LIVE_DEMO = `# Live: transactions as they are emulated (PENDING), confirmed and finalized. There is no trace emulator here
 # (no REDIS_URL), so this service plays its demo traces itself (LIVE_DEMO): mainnet traces of 2025 (swaps,
 # liquidity, transfers), with their own hashes and times, replayed in a loop as the emulator would announce them,
-# a stage every 2 s, every fifth given up (INVALIDATED). Run it: events arrive within seconds. The accounts are
-# the three the played traces touch; with REDIS_URL the events are the emulator's, for any account.
+# a stage every 2 s, every fifth given up (INVALIDATED). Run it: events arrive within seconds. Every played trace
+# touches one of these three accounts; with REDIS_URL the events are the emulator's, for any account.
 ${LIVE_SUBSCRIPTION}`;
 
 // __typename answers on any database, even with introspection disabled.

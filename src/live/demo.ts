@@ -17,12 +17,22 @@ export const DEMO_INVALIDATE_EVERY = 5;
 /** The accounts GraphiQL's Live tab follows; the demo plays the traces they hear. */
 export const DEMO_ACCOUNTS = 3;
 
-/** The demo's complete traces, from their files, as one replay document (an array of traces). */
+/** The demo's complete traces, from their files. */
 export const readDemoTraces = (): unknown[] =>
   demoTraceFiles().flatMap((file) => collectTraceNodes(new JsonNode(JSON.parse(readFileSync(file, 'utf8')), file)).map((n) => n.value));
 
 const accountsOf = (trace: unknown) =>
   new Set(Object.values((trace as { transactions: Record<string, { account: string }> }).transactions).map((t) => t.account));
+
+/**
+ * What the demo plays (the live demo, and `cli replay` by default): the demo traces that touch one of a few
+ * accounts, in file order, as one replay document (an array of traces), and those accounts.
+ */
+export function demoPlaylist(): { accounts: string[]; traces: unknown[] } {
+  const all = readDemoTraces();
+  const accounts = coveringAccounts(all.map((t) => ({ accounts: accountsOf(t) }))).slice(0, DEMO_ACCOUNTS);
+  return { accounts, traces: all.filter((t) => accounts.some((a) => accountsOf(t).has(a))) };
+}
 
 /** Whether the service plays the demo: `auto` only on the embedded demo database with no emulator's Redis to listen to. */
 export const liveDemoOn = (setting: LiveDemoSetting, on: { demoDatabase: boolean; redis: boolean }) =>
@@ -83,10 +93,10 @@ export class LiveDemo {
     private readonly hub: LiveHub,
     private readonly opts: { stepMs?: number; invalidateEvery?: number; log?: Logger } = {},
   ) {
-    const all = readDemoTraces();
-    this.accounts = coveringAccounts(all.map((t) => ({ accounts: accountsOf(t) }))).slice(0, DEMO_ACCOUNTS);
-    this.played = all.filter((t) => this.accounts.some((a) => accountsOf(t).has(a)));
-    this.traces = this.played.length;
+    const { accounts, traces } = demoPlaylist();
+    this.accounts = accounts;
+    this.played = traces;
+    this.traces = traces.length;
   }
 
   start(): void {

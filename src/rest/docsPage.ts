@@ -134,7 +134,7 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
     [v3('jetton/wallets')]: [
       ...(ex.jettonMaster === null
         ? []
-        : [{ url: `${v3('jetton/wallets')}?jetton_address=${ex.jettonMaster}&limit=5`, what: "a jetton's wallets, largest balance first" }]),
+        : [{ url: `${v3('jetton/wallets')}?jetton_address=${ex.jettonMaster}&sort=desc&limit=5`, what: "a jetton's wallets, largest balance first" }]),
       ...(ex.jettonOwner === null ? [] : [{ url: `${v3('jetton/wallets')}?owner_address=${ex.jettonOwner}`, what: "an account's jetton wallets" }]),
     ],
     [v3('jetton/transfers')]: ex.hasJettonTransfers ? [{ url: `${v3('jetton/transfers')}?limit=5`, what: 'the latest jetton transfers' }] : [],
