@@ -77,20 +77,37 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   return loaders;
 }
 
+const FACTORIES = Symbol('factories');
+const MADE = Symbol('made');
+interface Lazy {
+  [FACTORIES]: Record<string, () => unknown>;
+  [MADE]: Record<string, unknown>;
+}
+/** One prototype per set of keys, its getters defined once: a request's object is then two fields, not a getter each. */
+const lazyPrototypes = new Map<string, object>();
+
 /** An object whose every property is made by its factory on first read, then kept. */
 function lazily<F extends Record<string, () => unknown>>(factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
-  const made = new Map<string, unknown>();
-  const object = {};
-  for (const key of Object.keys(factories)) {
-    Object.defineProperty(object, key, {
-      enumerable: true,
-      get: () => {
-        if (!made.has(key)) made.set(key, factories[key]());
-        return made.get(key);
-      },
-    });
+  const keys = Object.keys(factories);
+  const signature = keys.join(',');
+  let prototype = lazyPrototypes.get(signature);
+  if (!prototype) {
+    prototype = {};
+    for (const key of keys) {
+      Object.defineProperty(prototype, key, {
+        get(this: Lazy) {
+          const made = this[MADE];
+          if (!(key in made)) made[key] = this[FACTORIES][key]();
+          return made[key];
+        },
+      });
+    }
+    lazyPrototypes.set(signature, prototype);
   }
-  return object as { readonly [K in keyof F]: ReturnType<F[K]> };
+  const object: Lazy = Object.create(prototype);
+  object[FACTORIES] = factories;
+  object[MADE] = {};
+  return object as unknown as { readonly [K in keyof F]: ReturnType<F[K]> };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

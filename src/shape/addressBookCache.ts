@@ -29,6 +29,11 @@ export class TipBoundCache<V extends {}> implements CacheFigures {
       });
   }
 
+  /** Whether it keeps anything (a size above 0). */
+  get enabled(): boolean {
+    return this.lru !== undefined;
+  }
+
   get size(): { entries: number; bytes: number } {
     return { entries: this.lru?.size ?? 0, bytes: this.lru?.calculatedSize ?? 0 };
   }

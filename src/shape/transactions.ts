@@ -89,7 +89,11 @@ function cachedBook(ctx: RequestContext, cache: TipBoundCache<BookEntry>, sorted
   });
 }
 
-const bookCacheOf = (ctx: RequestContext) => ctx.services.addressBookCaches?.book;
+/** The address-book cache, when it keeps anything: without it an entry's JSON member is not worth writing apart. */
+const bookCacheOf = (ctx: RequestContext) => {
+  const cache = ctx.services.addressBookCaches?.book;
+  return cache?.enabled ? cache : undefined;
+};
 
 /** The address book for a set of raw addresses, keys sorted so the response is byte-stable. */
 export async function addressBook(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry>> {
@@ -130,7 +134,7 @@ const tipOf = (ctx: RequestContext) => () => ctx.services.masterchainTip?.highes
  */
 async function metadataOf(ctx: RequestContext, addresses: string[]): Promise<MetadataRow[]> {
   const cache = ctx.services.addressBookCaches?.metadata;
-  if (!cache) return metadataRows(ctx.db, addresses);
+  if (!cache?.enabled) return metadataRows(ctx.db, addresses);
   const byAddress = await cache.getMany(addresses, tipOf(ctx), async (some) => {
     const rows = await metadataRows(ctx.db, some);
     const own = new Map<string, MetadataRow[]>();

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 /**
  * Starts the service's entry point as `npm start` does, in a process of its own, with only `env` laid over a
@@ -10,7 +9,9 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
  */
 export function startMain(env: Record<string, string>): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, LIVE_DEMO: _demo, ...inherited } = process.env;
-  const child = spawn(TSX, ['src/main.ts', '--port', '0', '--host', '127.0.0.1'], { cwd: ROOT, env: { ...inherited, ...env } });
+  // node itself, not the tsx CLI: a signal reaches the service directly, not relayed (through the CLI, one stop
+  // under a loaded test run ended with 130, the code of a process killed by SIGINT)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--host', '127.0.0.1'], { cwd: ROOT, env: { ...inherited, ...env } });
   let out = '';
   child.stderr.on('data', (chunk) => (out += chunk));
   return new Promise((resolve, reject) => {
