@@ -1,9 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import { beginCell, type Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_RUNTIME_INSTANCES } from '../src/decode/compile.js';
 import { BodyDecoder } from '../src/decode/cache.js';
 import { decodeBody, decoderCacheSizes } from '../src/decode/decode.js';
 import { jsonBatches, RawTexts } from '../src/wire/rawJson.js';
+import { deflatePart } from '../src/encoding/gzipParts.js';
 
 /** A chain of `depth` cells below the returned one, each holding one reference. */
 function chain(depth: number): Cell {
@@ -124,6 +126,30 @@ describe('decoded JSON written into responses as it is', () => {
     expect(written.length).toBe(raw.bytes(both).length);
     expect(raw.stringify(both)).toContain('"u":{"@type":"text_comment","text":"Thanks ☕ — спасибо"}');
     expect(new RawTexts().bytes({ plain: 'é' }).toString()).toBe('{"plain":"é"}');
+  });
+});
+
+describe('RawTexts.response', () => {
+  it('writes a small body whole, and one carrying a megabyte of marked texts or gzip parts as chunks, the same bytes', async () => {
+    const small = new RawTexts();
+    const value = { transactions: [small.mark(Buffer.from('{"hash":"a"}')), small.mark('{"hash":"b"}')], address_book: { x: 'é' } };
+    const whole = small.response(value);
+    expect(whole.chunks).toHaveLength(1);
+    expect(whole.chunks[0].equals(small.bytes(value))).toBe(true);
+    expect(whole.gzip).toBeUndefined();
+
+    const big = new RawTexts();
+    const text = Buffer.from(`{"hash":"${'x'.repeat(64 * 1024)}"}`);
+    const many = { transactions: Array.from({ length: 20 }, () => big.mark(text)) };
+    const chunked = big.response(many);
+    expect(chunked.chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunked.chunks).equals(big.bytes(many))).toBe(true);
+
+    const parted = new RawTexts();
+    const kept = parted.mark(text, async () => deflatePart(text));
+    const withParts = parted.response({ traces: [kept] });
+    expect(withParts.gzip).toBeDefined();
+    expect(gunzipSync(await withParts.gzip!()).equals(parted.bytes({ traces: [kept] }))).toBe(true);
   });
 });
 

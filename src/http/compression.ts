@@ -84,6 +84,7 @@ export function sendEncoded(
     res.writeHead(status);
     if (req.method === 'HEAD') return void res.end();
     if (Buffer.isBuffer(bytes)) return void res.end(bytes);
+    if (bytes.chunks.length === 1) return void res.end(bytes.chunks[0]);
     // one writev of every chunk: the body is never copied into one buffer (a few MB for a page of traces)
     res.cork();
     for (const chunk of bytes.chunks) res.write(chunk);

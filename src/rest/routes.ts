@@ -79,8 +79,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         deadline.start();
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
-        // a page that can never change is kept whole (one buffer, as the page cache holds it); others go out in chunks
-        const written = payload !== undefined ? writtenOf(payload) : immutable ? writtenOf(requestCtx.raw.bytes(body)) : requestCtx.raw.written(body);
+        // a page that can never change is kept whole (one buffer, as the page cache holds it)
+        const written = payload !== undefined ? writtenOf(payload) : immutable ? writtenOf(requestCtx.raw.bytes(body)) : requestCtx.raw.response(body);
         return { written, immutable };
       };
       const { written, immutable } = services.limiter && !parsed.forwarded ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();

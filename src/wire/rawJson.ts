@@ -20,6 +20,8 @@ export class RawTexts {
   private readonly texts: Text[] = [];
   /** Texts that are also kept compressed, by index: how to have their gzip part. */
   private readonly parts = new Map<number, () => Promise<DeflatedPart>>();
+  /** UTF-8 bytes of the texts marked so far (for strings, their length: a lower bound). */
+  private markedBytes = 0;
 
   /**
    * The marker for a JSON text (or its UTF-8 bytes, whole or as consecutive chunks), to put where the text goes;
@@ -27,6 +29,7 @@ export class RawTexts {
    */
   mark(json: Text, part?: () => Promise<DeflatedPart>): string {
     this.texts.push(json);
+    this.markedBytes += typeof json === 'string' || Buffer.isBuffer(json) ? json.length : json.reduce((sum, b) => sum + b.length, 0);
     if (part) this.parts.set(this.texts.length - 1, part);
     return `${MARK}${this.texts.length - 1}`;
   }
@@ -71,6 +74,15 @@ export class RawTexts {
     const gzip = async () =>
       gzipOfParts((await Promise.all(indexes.map((p, i) => (typeof p === 'string' ? pieces[i] : (this.parts.get(p)?.() ?? pieces[i]))))).flat());
     return { chunks, length, gzip };
+  }
+
+  /**
+   * A response's bytes: in one buffer (`bytes`) unless the value holds texts kept compressed (their gzip is laid
+   * from them) or marked texts of `WHOLE_MAX` bytes or more (a page of traces, not copied again), which go out as
+   * `written` gives them. A page of tens of KB goes out faster whole than written in batches and chunks.
+   */
+  response(value: unknown): WrittenJson {
+    return this.parts.size === 0 && this.markedBytes < WHOLE_MAX ? writtenOf(this.bytes(value)) : this.written(value);
   }
 
   /** The output cut at each written marker, the marker's text in its place. */
@@ -173,6 +185,9 @@ function coalesced(chunks: Buffer[]): Buffer[] {
 
 /** A JSON text: a string, its UTF-8 bytes, or those bytes as consecutive chunks. */
 type Text = string | Buffer | readonly Buffer[];
+
+/** Marked bytes from which a response is written in chunks rather than whole (`RawTexts.response`). */
+const WHOLE_MAX = 1024 * 1024;
 
 const asBuffer = (text: string | Buffer) => (typeof text === 'string' ? Buffer.from(text) : text);
 const asBuffers = (text: Text): Buffer[] => (Array.isArray(text) ? [...text] : [asBuffer(text as string | Buffer)]);
