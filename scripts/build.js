@@ -45,25 +45,31 @@ export function sourcesHash() {
   return hash.digest('hex');
 }
 
+/** Source text without its comments (roughly: enough that a comment's "class x" is not taken for a class). */
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
 /** Names of the classes declared in src/. */
 function sourceClassNames() {
   const names = new Set();
   for (const rel of inputFiles().filter((f) => f.endsWith('.ts')))
-    for (const m of readFileSync(path.join(ROOT, rel), 'utf8').matchAll(/\bclass\s+(\w+)/g)) names.add(m[1]);
+    for (const m of withoutComments(readFileSync(path.join(ROOT, rel), 'utf8')).matchAll(/\bclass\s+(\w+)/g)) names.add(m[1]);
   return names;
 }
 
 /**
- * Fails the build when an error class would not carry its source name at run time: esbuild renames a class that
- * collides with another in the bundle, and names a class expression `_X` when the class refers to itself; pino
- * logs an error's constructor name as its `type`.
+ * Fails the build when a subclass (every error class is one) would not carry its source name at run time:
+ * esbuild renames a class that collides with another in the bundle, and names a class expression `_X` when the
+ * class refers to itself. pino logs an error's constructor name as its `type`.
  */
 function classNamesKept(bundle, file) {
   const declared = sourceClassNames();
-  const wrong = [...bundle.matchAll(/\b(\w+) = class(?:\s+(\w+))?\s+extends\s+\w*Error\b|\bclass\s+(\w+)\s+extends\s+\w*Error\b/g)]
+  const wrong = [...bundle.matchAll(/\b(\w+) = class(?:\s+(\w+))?\s+extends\s+[\w.$]+|\bclass\s+(\w+)\s+extends\s+[\w.$]+/g)]
     .map((m) => m[2] ?? m[1] ?? m[3])
     .filter((name) => !declared.has(name));
-  if (wrong.length > 0) throw new Error(`${file}: error classes named otherwise at run time (${wrong.join(', ')}): give them distinct names in src/`);
+  if (wrong.length > 0)
+    throw new Error(
+      `${file}: subclasses named otherwise at run time (${wrong.join(', ')}): rename the colliding class, or refer to it by another name inside itself`,
+    );
 }
 
 /** Why dist/ needs a build, or undefined when it is current. */

@@ -130,7 +130,7 @@ describe('decoded JSON written into responses as it is', () => {
 });
 
 describe('RawTexts.response', () => {
-  it('writes a small body whole, and one carrying a megabyte of marked texts or gzip parts as chunks, the same bytes', async () => {
+  it('writes a small body whole, and one of a megabyte or more, or carrying gzip parts, as chunks, the same bytes', async () => {
     const small = new RawTexts();
     const value = { transactions: [small.mark(Buffer.from('{"hash":"a"}')), small.mark('{"hash":"b"}')], address_book: { x: 'é' } };
     const whole = small.response(value);
@@ -145,11 +145,21 @@ describe('RawTexts.response', () => {
     expect(chunked.chunks.length).toBeGreaterThan(1);
     expect(Buffer.concat(chunked.chunks).equals(big.bytes(many))).toBe(true);
 
+    // a megabyte and more of plain JSON: chunks (never one whole string), unless it is to be kept whole
+    const plain = new RawTexts();
+    const rows = { transactions: Array.from({ length: 300 }, (_, i) => ({ hash: `${i}`, data: 'é'.repeat(4000) })) };
+    const parts = plain.response(rows);
+    expect(parts.chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(parts.chunks).equals(Buffer.from(JSON.stringify(rows)))).toBe(true);
+    const kept = plain.response(rows, true);
+    expect(kept.chunks).toHaveLength(1);
+    expect(kept.chunks[0].equals(Buffer.from(JSON.stringify(rows)))).toBe(true);
+
     const parted = new RawTexts();
-    const kept = parted.mark(text, async () => deflatePart(text));
-    const withParts = parted.response({ traces: [kept] });
+    const marker = parted.mark(text, async () => deflatePart(text));
+    const withParts = parted.response({ traces: [marker] });
     expect(withParts.gzip).toBeDefined();
-    expect(gunzipSync(await withParts.gzip!()).equals(parted.bytes({ traces: [kept] }))).toBe(true);
+    expect(gunzipSync(await withParts.gzip!()).equals(parted.bytes({ traces: [marker] }))).toBe(true);
   });
 });
 

@@ -106,7 +106,7 @@ function lazily<F extends Record<string, () => unknown>>(factories: F): { readon
   }
   const object: Lazy = Object.create(prototype);
   object[FACTORIES] = factories;
-  object[MADE] = {};
+  object[MADE] = Object.create(null);
   return object as unknown as { readonly [K in keyof F]: ReturnType<F[K]> };
 }
 

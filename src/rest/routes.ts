@@ -80,7 +80,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
         requestCtx.grow = slot && ((extra) => slot.grow(extra, deadline.signal));
         const { body, immutable, payload } = await parsed.run(requestCtx, settings);
         // a page that can never change is kept whole (one buffer, as the page cache holds it)
-        const written = payload !== undefined ? writtenOf(payload) : immutable ? writtenOf(requestCtx.raw.bytes(body)) : requestCtx.raw.response(body);
+        const written = payload !== undefined ? writtenOf(payload) : requestCtx.raw.response(body, immutable);
         return { written, immutable };
       };
       const { written, immutable } = services.limiter && !parsed.forwarded ? await services.limiter.run(work, deadline.signal, parsed.weight) : await work();

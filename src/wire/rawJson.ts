@@ -46,9 +46,13 @@ export class RawTexts {
 
   /** The same as UTF-8 bytes, written straight into one buffer (no joined string to encode again). */
   bytes(value: unknown): Buffer {
-    const out = JSON.stringify(value);
-    if (this.texts.length === 0) return Buffer.from(out);
-    const pieces = this.pieceIndexes(out).flatMap((p): (string | Buffer)[] => (typeof p === 'string' ? [p] : asBuffers(this.texts[p])));
+    return this.whole([JSON.stringify(value)]);
+  }
+
+  /** JSON text (in pieces) with this registry's markers written as their texts, into one buffer sized first. */
+  private whole(batches: readonly string[]): Buffer {
+    if (this.texts.length === 0 && batches.length === 1) return Buffer.from(batches[0]);
+    const pieces = batches.flatMap((b) => this.pieceIndexes(b)).flatMap((p): (string | Buffer)[] => (typeof p === 'string' ? [p] : asBuffers(this.texts[p])));
     let total = 0;
     for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
     const buf = Buffer.allocUnsafe(total);
@@ -64,7 +68,10 @@ export class RawTexts {
    * texts kept compressed, `gzip` makes its gzip from their parts (what lies between compressed here).
    */
   written(value: unknown): WrittenJson {
-    const batches = jsonBatches(value);
+    return this.chunked(jsonBatches(value));
+  }
+
+  private chunked(batches: readonly string[]): WrittenJson {
     if (this.texts.length === 0) return { chunks: batches.map((b) => Buffer.from(b)), length: batches.reduce((sum, b) => sum + Buffer.byteLength(b), 0) };
     const indexes = batches.flatMap((b) => this.pieceIndexes(b));
     const pieces = indexes.map((p) => (typeof p === 'string' ? [Buffer.from(p)] : asBuffers(this.texts[p])));
@@ -77,12 +84,14 @@ export class RawTexts {
   }
 
   /**
-   * A response's bytes: in one buffer (`bytes`) unless the value holds texts kept compressed (their gzip is laid
-   * from them) or marked texts of `WHOLE_MAX` bytes or more (a page of traces, not copied again), which go out as
-   * `written` gives them. A page of tens of KB goes out faster whole than written in batches and chunks.
+   * A response's bytes, never as one whole JSON string (`jsonBatches`): in one buffer when `whole` (a page the page
+   * cache keeps) or when it is small (under `WHOLE_MAX` of text, no texts kept compressed), which goes out faster
+   * than chunks; else as `written` gives them (cached texts not copied, gzip laid from kept parts).
    */
-  response(value: unknown): WrittenJson {
-    return this.parts.size === 0 && this.markedBytes < WHOLE_MAX ? writtenOf(this.bytes(value)) : this.written(value);
+  response(value: unknown, whole = false): WrittenJson {
+    if (!whole && (this.parts.size > 0 || this.markedBytes >= WHOLE_MAX)) return this.written(value);
+    const batches = jsonBatches(value);
+    return whole || batches.length * BATCH_CHARS <= WHOLE_MAX ? writtenOf(this.whole(batches)) : this.chunked(batches);
   }
 
   /** The output cut at each written marker, the marker's text in its place. */
