@@ -101,7 +101,9 @@ describe.skipIf(!(await postgresAvailable()))('asset query plans on PostgreSQL',
       [{ owners: [hubOwner], order: 'owner' }, ['nft_items_index_2', 'nft_items_index_5']],
       [{ owners: [owner], includeOnSale: true, order: 'owner' }, ['nft_items_index_8', 'nft_items_index_7']],
       [{ collections: [addr('C', 1)], order: 'collection' }, ['nft_items_index_1']],
-      [{ collections: [addr('C', 7)], order: 'collection' }, ['nft_items_index_1']],
+      // a small collection (46 items): any index on the collection, then a sort of its few rows (seen in CI, by the
+      // statistics ANALYZE happened to sample)
+      [{ collections: [addr('C', 7)], order: 'collection' }, ['nft_items_index_1', 'nft_items_index_6']],
       [{ collections: [addr('C', 1)], indexes: ['40', '42'], order: 'collection' }, ['nft_items_index_1']],
       [{ owners: [hubOwner], collections: [addr('C', 1), addr('C', 3)], order: 'owner' }, ['nft_items_index_2', 'nft_items_index_5', 'nft_items_index_8']],
       // the hub holds half the items: walking all of them newest first finds a page soonest
