@@ -61,8 +61,7 @@ function sourceClassNames() {
  * esbuild renames a class that collides with another in the bundle, and names a class expression `_X` when the
  * class refers to itself. pino logs an error's constructor name as its `type`.
  */
-function classNamesKept(bundle, file) {
-  const declared = sourceClassNames();
+function classNamesKept(bundle, file, declared) {
   const wrong = [...bundle.matchAll(/\b(\w+) = class(?:\s+(\w+))?\s+extends\s+[\w.$]+|\bclass\s+(\w+)\s+extends\s+[\w.$]+/g)]
     .map((m) => m[2] ?? m[1] ?? m[3])
     .filter((name) => !declared.has(name));
@@ -92,15 +91,17 @@ export async function build() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // No keepNames: it wraps every function made at run time in a call that sets its name (5–15% of a cached
-    // page's CPU). Error classes keep their names (classNamesKept checks: pino logs them as an error's `type`).
+    // No keepNames: it wraps every function made at run time in a call that sets its name (4–13% of a cached
+    // account page's CPU, BENCHMARKS.md). Subclasses keep their names (classNamesKept checks: pino logs an
+    // error's constructor name as its `type`).
     keepNames: false,
     sourcemap: 'linked',
     write: false,
     logLevel: 'warning',
   }).finally(stop); // else esbuild's service process lives as long as the service that built on its start
   mkdirSync(DIST, { recursive: true });
-  for (const file of result.outputFiles) if (file.path.endsWith('.js')) classNamesKept(file.text, file.path);
+  const declared = sourceClassNames();
+  for (const file of result.outputFiles) if (file.path.endsWith('.js')) classNamesKept(file.text, file.path, declared);
   for (const file of result.outputFiles) {
     const aside = `${file.path}.${process.pid}.tmp`;
     writeFileSync(aside, file.contents);

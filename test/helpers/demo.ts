@@ -11,3 +11,20 @@ export async function importDemo(db: Database): Promise<void> {
     .sort())
     await importFile(db, path.join(DEMO_DIR, file));
 }
+
+/** GraphiQL's tabs on the demo set, in order (on a database without pending traces, TraceTree stands for PendingTraces). */
+export const DEMO_TABS = [
+  'BlockTransactions',
+  'PendingTraces',
+  'Trace',
+  'Navigate',
+  'Account',
+  'Message',
+  'Traces',
+  'Actions',
+  'JettonHolders',
+  'AccountJettons',
+  'JettonTransfers',
+  'AccountContracts',
+  'TraceBalanceChanges',
+];
