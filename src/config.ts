@@ -41,6 +41,8 @@ export interface Config {
   traceTreeCacheMb: number;
   /** Memory for final traces' response JSON, for REST trace pages (TRACE_CACHE_MB). */
   traceCacheMb: number;
+  /** Memory for the transactions `/transactions` pages list, as of the current masterchain tip (PAGE_KEY_CACHE_MB). */
+  pageKeyCacheMb: number;
   /** Memory for address-book entries and metadata of the current masterchain tip (ADDRESS_BOOK_CACHE_MB). */
   addressBookCacheMb: number;
   /** Message bodies decoded as TON Center does, and the memory that keeps them. */
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     traceTreeCacheMb: integer(env, 'TRACE_TREE_CACHE_MB'),
     traceCacheMb: integer(env, 'TRACE_CACHE_MB'),
     addressBookCacheMb: integer(env, 'ADDRESS_BOOK_CACHE_MB'),
+    pageKeyCacheMb: integer(env, 'PAGE_KEY_CACHE_MB'),
     decode: { enabled: flag(env, 'DECODE_BODIES'), cacheMb: integer(env, 'DECODE_CACHE_MB') },
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS'),
     maxConcurrentTransactions: integer(env, 'MAX_CONCURRENT_TRANSACTIONS'),

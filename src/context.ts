@@ -8,6 +8,8 @@ import type { EmulatorRepository } from './emulator/repository';
 import type { TraceTransaction } from './traces/model';
 import type { PageCache } from './rest/pageCache';
 import type { AddressBookCaches } from './shape/addressBookCache';
+import type { PageKeys } from './shape/pageKeys';
+import type { TipBoundCache } from './shape/tipBoundCache';
 import type { TraceJsonCache } from './shape/traceCache';
 import type { TransactionCache } from './shape/transactionCache';
 import type { TraceTreeCache } from './traces/treeCache';
@@ -40,6 +42,8 @@ export interface Services {
   traceTrees?: TraceTreeCache;
   /** Final traces' response JSON whole, for REST trace pages (TRACE_CACHE_MB). */
   traceJson?: TraceJsonCache;
+  /** The transactions a `/transactions` page lists, by key, as of the masterchain tip (PAGE_KEY_CACHE_MB). */
+  pageKeys?: TipBoundCache<PageKeys>;
   /** Address-book entries and metadata rows as of the masterchain tip, reused until it moves (ADDRESS_BOOK_CACHE_MB). */
   addressBookCaches?: AddressBookCaches;
   /** Values that exist in the database, for examples that run as they are (GraphiQL tabs, docs links). */

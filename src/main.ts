@@ -7,6 +7,7 @@ import { connected, openRedis } from './emulator/redis';
 import { createLogger } from './log';
 import { PageCache } from './rest/pageCache';
 import { addressBookCaches } from './shape/addressBookCache';
+import { pageKeyCache } from './shape/pageKeys';
 import { TraceJsonCache } from './shape/traceCache';
 import { TransactionCache } from './shape/transactionCache';
 import { TraceTreeCache } from './traces/treeCache';
@@ -54,6 +55,7 @@ async function main() {
     traceTrees: new TraceTreeCache(config.traceTreeCacheMb * 1024 * 1024),
     traceJson: new TraceJsonCache(config.traceCacheMb * 1024 * 1024),
     addressBookCaches: addressBookCaches(config.addressBookCacheMb * 1024 * 1024, config.addressBookMaxAgeMs),
+    pageKeys: pageKeyCache(config.pageKeyCacheMb * 1024 * 1024),
     addressBookMaxAgeMs: config.addressBookMaxAgeMs,
     limiter: new Limiter({
       max: config.maxConcurrentRequests,

@@ -75,6 +75,11 @@ export function createMetrics(services: Services) {
     'Cache of metadata rows of the current masterchain tip: entries, bytes, hits, misses',
     () => services.addressBookCaches?.metadata,
   );
+  cacheGauge(
+    'tonql_page_key_cache',
+    'Cache of the transactions /transactions pages list, as of the current masterchain tip: entries, bytes, hits, misses',
+    () => services.pageKeys,
+  );
   cacheGauge('tonql_trace_cache', "Cache of final traces' response JSON: entries, bytes, hits, misses", () => services.traceJson);
   new Gauge({
     name: 'tonql_requests_queued',

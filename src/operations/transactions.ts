@@ -49,3 +49,7 @@ export function transactionsRequest(source: ParamSource): TransactionsRequest {
 /** The page's rows; 404 when `mc_seqno` names a block not indexed. */
 export const findTransactions = (ctx: RequestContext, request: TransactionsRequest, columns?: readonly TransactionColumn[]) =>
   transactionsPage(ctx.db, request.filter, request.page, columns);
+
+/** The request as a string, the same for every request with the same filters and page (a cache key). */
+export const transactionsRequestKey = (request: TransactionsRequest): string =>
+  JSON.stringify(request, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context';
 import type { BlockPage } from '../data/transactions';
 import { findAdjacentTransactions, type AdjacentTransactionsRequest } from '../operations/adjacentTransactions';
-import { findTransactions, type TransactionsRequest } from '../operations/transactions';
+import { findTransactions, type TransactionsRequest, transactionsRequestKey } from '../operations/transactions';
 import { findBlockTransactions } from '../operations/transactionsByMasterchainBlock';
 import { findTransactionsByMessage, type TransactionsByMessageRequest } from '../operations/transactionsByMessage';
 import type { RequestSettings } from '../params/requestSettings';
@@ -15,7 +15,7 @@ export async function getTransactionsByMasterchainBlock(ctx: RequestContext, pag
 
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
-  const page = await pageRows(ctx, (columns) => findTransactions(ctx, request, columns));
+  const page = await pageRows(ctx, (columns) => findTransactions(ctx, request, columns), transactionsRequestKey(request));
   return { body: await transactionsResponse(ctx, page, settings.noAddressBook), immutable: false };
 }
 

@@ -179,6 +179,14 @@ export const SETTINGS = [
     help: 'memory for address-book entries and metadata as of the newest masterchain block seen, reused by every response until a later one is seen; 0 reads them for each response',
   },
   {
+    env: 'PAGE_KEY_CACHE_MB',
+    kind: 'integer',
+    default: 8,
+    min: 0,
+    max: 65536,
+    help: 'memory for the transactions each `/transactions` page lists (their hashes) as of the newest masterchain block seen, so the same page asked again reads no statement for them until a later one is seen; 0 reads them for each request',
+  },
+  {
     env: 'DECODE_BODIES',
     kind: 'boolean',
     default: true,

@@ -10,7 +10,8 @@ import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
 import { type MetadataRow, metadataRows } from '../data/metadata';
-import type { BookEntry, TipBoundCache } from './addressBookCache';
+import type { BookEntry } from './addressBookCache';
+import type { TipBoundCache } from './tipBoundCache';
 import { toWireMetadata, type WireAddressMetadata } from '../wire/metadata';
 
 /** A transaction to complete: a database row, or an emulator transaction that brings its messages along. */
@@ -182,12 +183,33 @@ export function cachedOf(ctx: RequestContext, rows: TransactionRow[]): PageRows 
 /**
  * A page's rows for `transactionsResponse`, read whole; or, while most lookups hit the transaction cache, read as
  * keys first (hash and block: no description, no parsing of forty columns), and whole only for the rows the cache
- * does not hold, by a second statement.
+ * does not hold, by a second statement. With `requestKey` (the request's filters and page, normalized), the keys
+ * are kept as of the masterchain tip (PAGE_KEY_CACHE_MB): the same page asked again before a later block is seen
+ * reads only the rows the transaction cache does not hold.
  */
-export async function pageRows(ctx: RequestContext, read: (columns?: readonly TransactionColumn[]) => Promise<TransactionRow[]>): Promise<PageRows> {
+export async function pageRows(
+  ctx: RequestContext,
+  read: (columns?: readonly TransactionColumn[]) => Promise<TransactionRow[]>,
+  requestKey?: string,
+): Promise<PageRows> {
+  const keys = requestKey === undefined ? undefined : ctx.services.pageKeys;
+  const tip = ctx.services.masterchainTip?.highest ?? -1;
+  const kept = keys?.enabled ? keys.get(requestKey!, tip) : undefined;
+  if (kept) return completedKeys(ctx, cachedOf(ctx, kept as TransactionRow[]));
   const cache = ctx.services.transactionCache;
-  if (!cache?.enabled || cache.recentHitRatio < 0.5) return cachedOf(ctx, await read());
-  const keys = cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS));
+  const page =
+    !cache?.enabled || cache.recentHitRatio < 0.5 ? cachedOf(ctx, await read()) : await completedKeys(ctx, cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS)));
+  if (keys?.enabled)
+    keys.set(
+      requestKey!,
+      page.rows.map(({ hash, mc_block_seqno }) => ({ hash, mc_block_seqno })),
+      tip,
+    );
+  return page;
+}
+
+/** Key rows completed: those the transaction cache holds stay keys, the others are read whole in one statement. */
+async function completedKeys(ctx: RequestContext, keys: PageRows): Promise<PageRows> {
   const missing = keys.rows.filter((k) => !keys.cached.has(k.hash)).map((k) => k.hash);
   if (missing.length === 0) return keys;
   const whole = new Map((await transactionsByHashes(ctx.db, missing)).flatMap((r) => (r ? [[r.hash, r] as const] : [])));
