@@ -2,13 +2,23 @@ import type { Queryable } from '../db/types';
 import { boundValues, keyset, type KeyColumn, type KeysetPage, oneEach } from './sql';
 import type { AccountStateRow } from './rows';
 
+/** The columns of `account_states` a transaction's states before and after are written from. */
+export const ACCOUNT_STATE_COLUMNS = [
+  'hash',
+  'account',
+  'balance',
+  'balance_extra_currencies',
+  'account_status',
+  'frozen_hash',
+  'data_hash',
+  'code_hash',
+] as const satisfies readonly (keyof AccountStateRow)[];
+
 /** Batch function for the account-state-by-hash loader. */
 export async function accountStatesByHashes(db: Queryable, hashes: readonly string[]): Promise<(AccountStateRow | null)[]> {
-  const rows = await db.query<AccountStateRow>(
-    `select hash, account, balance, balance_extra_currencies, account_status, frozen_hash, data_hash, code_hash
-       from account_states where hash = any($1::text[]::tonhash[])`,
-    [hashes],
-  );
+  const rows = await db.query<AccountStateRow>(`select ${ACCOUNT_STATE_COLUMNS.join(', ')} from account_states where hash = any($1::text[]::tonhash[])`, [
+    hashes,
+  ]);
   return oneEach(hashes, rows, (r) => r.hash);
 }
 

@@ -5,7 +5,14 @@ import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
 import type { MessageRow } from './rows';
-import { blocksTransactionsKeyset, descriptionsByHashes, transactionHeadersByHashes, type BlockId, type TransactionColumn } from './transactions';
+import {
+  blocksTransactionsKeyset,
+  descriptionsByHashes,
+  transactionHeadersByHashes,
+  type BlockId,
+  type RowsWithStates,
+  type TransactionColumn,
+} from './transactions';
 import type { TransactionRow } from './rows';
 import { actionsByTraces } from './actions';
 import { metadataRows, type MetadataRow } from './metadata';
@@ -131,4 +138,10 @@ function messageRowsLoader(db: Queryable, options: { maxBatchSize: number }) {
       return rows;
     },
   };
+}
+
+/** A page's rows read with their account states, the states seeded into the request's loader so none is read again. */
+export function withStatesPrimed(loaders: Loaders, { rows, states }: RowsWithStates): TransactionRow[] {
+  for (const [hash, state] of states) loaders.accountState.prime(hash, state);
+  return rows;
 }

@@ -2,7 +2,8 @@ import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
-import type { TransactionHeaderRow, TransactionRow } from './rows';
+import type { AccountStateRow, TransactionHeaderRow, TransactionRow } from './rows';
+import { ACCOUNT_STATE_COLUMNS } from './accountStates';
 import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder, oneEach } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
 import { messageConditions, type MessageFilter } from './messages';
@@ -67,12 +68,67 @@ export interface BlockPage {
  */
 export async function transactionsByMasterchainBlock(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
   if (page.seqno > MAX_STORED_SEQNO) return [];
-  const dir = page.sort === 'asc' ? 'asc' : 'desc';
-  return db.query<TransactionRow>(`${selectTransactions(columns)} where T.mc_block_seqno = $1 order by T.lt ${dir}, T.account ${dir} limit $2 offset $3`, [
-    page.seqno,
-    page.limit,
-    page.offset,
-  ]);
+  const q = blockPageStatement(page, columns);
+  return db.query<TransactionRow>(q.text, q.values);
+}
+
+/** `transactionsByMasterchainBlock`'s whole rows with their account states, in one statement. */
+async function blockTransactionsWithStates(db: Queryable, page: BlockPage): Promise<RowsWithStates> {
+  if (page.seqno > MAX_STORED_SEQNO) return { rows: [], states: new Map() };
+  return withStates(db, blockPageStatement(page));
+}
+
+function blockPageStatement(page: BlockPage, columns?: readonly TransactionColumn[]): PageStatement {
+  const order = page.sort === 'asc' ? 'T.lt asc, T.account asc' : 'T.lt desc, T.account desc';
+  return {
+    text: `${selectTransactions(columns)} where T.mc_block_seqno = $1 order by ${order} limit $2 offset $3`,
+    values: [page.seqno, page.limit, page.offset],
+    order,
+  };
+}
+
+/** A page's statement: its text, its values, and the order it cuts the page in. */
+interface PageStatement {
+  text: string;
+  values: unknown[];
+  order: string;
+}
+
+/** Whole rows of a page and the account states they name before and after (null: not stored), by hash. */
+export interface RowsWithStates {
+  rows: TransactionRow[];
+  states: Map<string, AccountStateRow | null>;
+}
+
+const STATE_KEYS = { before: ACCOUNT_STATE_COLUMNS.map((c) => `sb_${c}`), after: ACCOUNT_STATE_COLUMNS.map((c) => `sa_${c}`) };
+const statesSelect = (alias: string, keys: string[]) => ACCOUNT_STATE_COLUMNS.map((c, i) => `${alias}.${c} as ${keys[i]}`).join(', ');
+
+/**
+ * A page of whole rows read with each row's account states before and after in the same statement: joined to the
+ * page once it is cut (the page's own plan unchanged), then put back in the page's order. The states would take a
+ * statement of their own.
+ */
+async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStates> {
+  const rows = await db.query<TransactionRow & Record<string, unknown>>(
+    `select P.*, ${statesSelect('SB', STATE_KEYS.before)}, ${statesSelect('SA', STATE_KEYS.after)} from (${q.text}) P
+      left join account_states SB on SB.hash = P.account_state_hash_before
+      left join account_states SA on SA.hash = P.account_state_hash_after
+      order by ${q.order.replaceAll('T.', 'P.')}`,
+    q.values,
+  );
+  const states = new Map<string, AccountStateRow | null>();
+  const take = (row: Record<string, unknown>, hash: string | null, keys: string[]) => {
+    if (hash === null || states.has(hash)) return;
+    if (row[keys[0]] === null) return void states.set(hash, null);
+    const state: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) state[ACCOUNT_STATE_COLUMNS[i]] = row[keys[i]];
+    states.set(hash, state as unknown as AccountStateRow);
+  };
+  for (const row of rows) {
+    take(row, row.account_state_hash_before, STATE_KEYS.before);
+    take(row, row.account_state_hash_after, STATE_KEYS.after);
+  }
+  return { rows, states };
 }
 
 /**
@@ -85,19 +141,19 @@ export async function requireBlockOf<R>(db: Queryable, seqno: number, rows: R[])
 }
 
 /**
- * A page of a block that must exist (404 otherwise), with whether the block is final (a later one is indexed).
- * Below the tip this process has seen, a page with rows needs no block lookup (the block exists, and is final);
- * above it, page and lookup run at once.
+ * A page of a block that must exist (404 otherwise), whole rows with their account states, and whether the block
+ * is final (a later one is indexed). Below the tip this process has seen, a page with rows needs no block lookup
+ * (the block exists, and is final); above it, page and lookup run at once.
  */
-export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<{ rows: TransactionRow[]; finalized: boolean }> {
+export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<RowsWithStates & { finalized: boolean }> {
   await db.catchUp?.(page.seqno);
   const belowTip = tip?.isFinal(page.seqno) === true;
-  const [rows, block] = belowTip
-    ? [await transactionsByMasterchainBlock(db, page), undefined]
-    : await Promise.all([transactionsByMasterchainBlock(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
-  if (block === undefined) return { rows: await requireBlockOf(db, page.seqno, rows), finalized: true };
+  const [read, block] = belowTip
+    ? [await blockTransactionsWithStates(db, page), undefined]
+    : await Promise.all([blockTransactionsWithStates(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
+  if (block === undefined) return { ...read, rows: await requireBlockOf(db, page.seqno, read.rows), finalized: true };
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
-  return { rows, finalized: block.finalized };
+  return { ...read, finalized: block.finalized };
 }
 
 /** A page of a block that must exist (404 otherwise), when its finality does not matter (GraphQL). */
@@ -160,6 +216,11 @@ export async function filteredTransactions(
   page: Omit<BlockPage, 'seqno'>,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
+  const q = filteredStatement(f, page, columns);
+  return db.query<TransactionRow>(q.text, q.values);
+}
+
+function filteredStatement(f: TransactionFilter, page: Omit<BlockPage, 'seqno'>, columns?: readonly TransactionColumn[]): PageStatement {
   const { values, bind } = boundValues();
   const where: string[] = [];
   if (f.workchain !== undefined) where.push(`T.block_workchain = ${bind(f.workchain)}::int4`);
@@ -178,11 +239,12 @@ export async function filteredTransactions(
   if (f.hashes.length > 0) where.push(`T.hash = any(${bind(f.hashes)}::text[]::tonhash[])`);
   if (f.lt !== undefined) where.push(`T.lt = ${bind(f.lt)}::int8`);
   where.push(...windowConditions(f, bind, { time: 'T.now', lt: 'T.lt' }));
-  const dir = page.sort === 'asc' ? 'asc' : 'desc';
-  return db.query<TransactionRow>(
-    `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${transactionOrder(f, dir)} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
+  const order = transactionOrder(f, page.sort === 'asc' ? 'asc' : 'desc');
+  return {
+    text: `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
     values,
-  );
+    order,
+  };
 }
 
 /** A `/transactions` page; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed. */
@@ -194,6 +256,13 @@ export async function transactionsPage(
 ): Promise<TransactionRow[]> {
   const rows = await filteredTransactions(db, f, page, columns);
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
+}
+
+/** `transactionsPage`'s whole rows with their account states, in one statement. */
+export async function transactionsPageWithStates(db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> {
+  const read = await withStates(db, filteredStatement(f, page));
+  if (f.mcSeqno !== undefined) await requireBlockOf(db, f.mcSeqno, read.rows);
+  return read;
 }
 
 /**

@@ -1,7 +1,8 @@
 /** transactions: transactions matching every filter given, in TON Center's order for those filters. */
 import type { RequestContext } from '../context';
 import { blockSelectorOf, windowsOf } from '../data/filters';
-import { transactionsPage, type BlockPage, type TransactionColumn, type TransactionFilter } from '../data/transactions';
+import { withStatesPrimed } from '../data/loaders';
+import { transactionsPage, transactionsPageWithStates, type BlockPage, type TransactionColumn, type TransactionFilter } from '../data/transactions';
 import { addresses, hashes, MAX_SEQNO, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
 
@@ -46,9 +47,14 @@ export function transactionsRequest(source: ParamSource): TransactionsRequest {
   };
 }
 
-/** The page's rows; 404 when `mc_seqno` names a block not indexed. */
-export const findTransactions = (ctx: RequestContext, request: TransactionsRequest, columns?: readonly TransactionColumn[]) =>
-  transactionsPage(ctx.db, request.filter, request.page, columns);
+/**
+ * The page's rows; 404 when `mc_seqno` names a block not indexed. Whole rows come with their account states,
+ * read in the same statement and left in the request's loader.
+ */
+export const findTransactions = async (ctx: RequestContext, request: TransactionsRequest, columns?: readonly TransactionColumn[]) =>
+  columns
+    ? transactionsPage(ctx.db, request.filter, request.page, columns)
+    : withStatesPrimed(ctx.loaders, await transactionsPageWithStates(ctx.db, request.filter, request.page));
 
 /** The request as a string, the same for every request with the same filters and page (a cache key). */
 export const transactionsRequestKey = (request: TransactionsRequest): string =>

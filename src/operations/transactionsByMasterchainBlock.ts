@@ -1,5 +1,6 @@
 /** transactionsByMasterchainBlock: a masterchain block's transactions and those of every shard block it commits. */
 import type { RequestContext } from '../context';
+import { withStatesPrimed } from '../data/loaders';
 import { blockPage, type BlockPage } from '../data/transactions';
 import { MAX_SEQNO, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
@@ -22,5 +23,8 @@ export const BLOCK_PAGE = {
 
 export const blockPageRequest = (source: ParamSource): BlockPage => parseParams(BLOCK_PAGE, source);
 
-/** The page's rows, and whether they can never change (the block is final). */
-export const findBlockTransactions = (ctx: RequestContext, page: BlockPage) => blockPage(ctx.db, page, ctx.services.masterchainTip);
+/** The page's rows, and whether they can never change (the block is final); their account states left in the request's loader. */
+export async function findBlockTransactions(ctx: RequestContext, page: BlockPage) {
+  const read = await blockPage(ctx.db, page, ctx.services.masterchainTip);
+  return { rows: withStatesPrimed(ctx.loaders, read), finalized: read.finalized };
+}

@@ -15,7 +15,11 @@ export async function getTransactionsByMasterchainBlock(ctx: RequestContext, pag
 
 /** GET /api/v3/transactions: `{transactions, address_book}`; 404 when `mc_seqno` names a block not indexed. */
 export async function getTransactions(ctx: RequestContext, request: TransactionsRequest, settings: RequestSettings) {
-  const page = await pageRows(ctx, (columns) => findTransactions(ctx, request, columns), transactionsRequestKey(request));
+  const page = await pageRows(
+    ctx,
+    (columns) => findTransactions(ctx, request, columns),
+    () => transactionsRequestKey(request),
+  );
   return { body: await transactionsResponse(ctx, page, settings.noAddressBook), immutable: false };
 }
 

@@ -190,21 +190,20 @@ export function cachedOf(ctx: RequestContext, rows: TransactionRow[]): PageRows 
 export async function pageRows(
   ctx: RequestContext,
   read: (columns?: readonly TransactionColumn[]) => Promise<TransactionRow[]>,
-  requestKey?: string,
+  requestKey?: () => string,
 ): Promise<PageRows> {
-  const keys = requestKey === undefined ? undefined : ctx.services.pageKeys;
+  const keys = requestKey && ctx.services.pageKeys?.enabled ? { cache: ctx.services.pageKeys, key: requestKey() } : undefined;
   const tip = ctx.services.masterchainTip?.highest ?? -1;
-  const kept = keys?.enabled ? keys.get(requestKey!, tip) : undefined;
+  const kept = keys?.cache.get(keys.key, tip);
   if (kept) return completedKeys(ctx, cachedOf(ctx, kept as TransactionRow[]));
   const cache = ctx.services.transactionCache;
   const page =
     !cache?.enabled || cache.recentHitRatio < 0.5 ? cachedOf(ctx, await read()) : await completedKeys(ctx, cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS)));
-  if (keys?.enabled)
-    keys.set(
-      requestKey!,
-      page.rows.map(({ hash, mc_block_seqno }) => ({ hash, mc_block_seqno })),
-      tip,
-    );
+  keys?.cache.set(
+    keys.key,
+    page.rows.map(({ hash, mc_block_seqno }) => ({ hash, mc_block_seqno })),
+    tip,
+  );
   return page;
 }
 
