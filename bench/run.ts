@@ -292,7 +292,14 @@ async function main() {
 
   // "uncached": no response caches (pages, transactions), so a scenario repeating a few requests measures the work
   // each one costs; "cached": the defaults, for the access-pattern rows and the page cache's.
-  const noCaches = { CACHE_MAX_MB: '0', TRANSACTION_CACHE_MB: '0', TRACE_TREE_CACHE_MB: '0', TRACE_CACHE_MB: '0', ADDRESS_BOOK_CACHE_MB: '0', PAGE_KEY_CACHE_MB: '0' };
+  const noCaches = {
+    CACHE_MAX_MB: '0',
+    TRANSACTION_CACHE_MB: '0',
+    TRACE_TREE_CACHE_MB: '0',
+    TRACE_CACHE_MB: '0',
+    ADDRESS_BOOK_CACHE_MB: '0',
+    PAGE_KEY_CACHE_MB: '0',
+  };
   const uncached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches }, /listening/);
   const withRedis = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url, ...noCaches, REDIS_URL: opts.redisUrl }, /listening/);
   const cached = await start({ service: true }, { ...serviceEnv, DATABASE_URL: url }, /listening/);
