@@ -128,12 +128,14 @@ function primeContents(
 /**
  * The messages of these transactions and the address-book rows of `accounts` and of the messages' counterparts,
  * read in one statement (`messagesAndBook`) and left in the request's loaders: loading them then reads nothing.
+ * Returns the accounts whose rows it left.
  */
-export async function loadMessagesAndBook(db: Queryable, loaders: Loaders, txHashes: readonly string[], accounts: readonly string[]): Promise<void> {
+export async function loadMessagesAndBook(db: Queryable, loaders: Loaders, txHashes: readonly string[], accounts: readonly string[]): Promise<string[]> {
   const { lists, book } = await messagesAndBook(db, txHashes, accounts);
   primeContents(loaders.messageContent, lists);
   txHashes.forEach((hash, i) => loaders.messagesByTransaction.prime(hash, lists[i]));
   for (const row of book) loaders.addressInfo.prime(row.account, row);
+  return book.map((row) => row.account);
 }
 
 /**

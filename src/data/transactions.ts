@@ -141,16 +141,21 @@ export async function requireBlockOf<R>(db: Queryable, seqno: number, rows: R[])
 }
 
 /**
- * A page of a block that must exist (404 otherwise), whole rows with their account states, and whether the block
- * is final (a later one is indexed). Below the tip this process has seen, a page with rows needs no block lookup
+ * A page of a block that must exist (404 otherwise), whole rows (with their account states unless told not to), and
+ * whether the block is final (a later one is indexed). Below the tip this process has seen, a page with rows needs no block lookup
  * (the block exists, and is final); above it, page and lookup run at once.
  */
-export async function blockPage(db: Queryable, page: BlockPage, tip?: MasterchainTip): Promise<RowsWithStates & { finalized: boolean }> {
+export async function blockPage(
+  db: Queryable,
+  page: BlockPage,
+  tip?: MasterchainTip,
+  withAccountStates = true,
+): Promise<RowsWithStates & { finalized: boolean }> {
   await db.catchUp?.(page.seqno);
   const belowTip = tip?.isFinal(page.seqno) === true;
-  const [read, block] = belowTip
-    ? [await blockTransactionsWithStates(db, page), undefined]
-    : await Promise.all([blockTransactionsWithStates(db, page), masterchainBlockStatus(db, page.seqno, tip)]);
+  const rows = async (): Promise<RowsWithStates> =>
+    withAccountStates ? blockTransactionsWithStates(db, page) : { rows: await transactionsByMasterchainBlock(db, page), states: new Map() };
+  const [read, block] = belowTip ? [await rows(), undefined] : await Promise.all([rows(), masterchainBlockStatus(db, page.seqno, tip)]);
   if (block === undefined) return { ...read, rows: await requireBlockOf(db, page.seqno, read.rows), finalized: true };
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
   return { ...read, finalized: block.finalized };
@@ -254,12 +259,14 @@ export async function transactionsPage(
   page: Omit<BlockPage, 'seqno'>,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const rows = await filteredTransactions(db, f, page, columns);
   return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
 }
 
 /** `transactionsPage`'s whole rows with their account states, in one statement. */
 export async function transactionsPageWithStates(db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> {
+  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
   const read = await withStates(db, filteredStatement(f, page));
   if (f.mcSeqno !== undefined) await requireBlockOf(db, f.mcSeqno, read.rows);
   return read;

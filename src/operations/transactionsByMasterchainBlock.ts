@@ -23,8 +23,12 @@ export const BLOCK_PAGE = {
 
 export const blockPageRequest = (source: ParamSource): BlockPage => parseParams(BLOCK_PAGE, source);
 
-/** The page's rows, and whether they can never change (the block is final); their account states left in the request's loader. */
+/**
+ * The page's rows, and whether they can never change (the block is final); their account states read with them and
+ * left in the request's loader, unless most transactions come from the transaction cache (whose JSON has them).
+ */
 export async function findBlockTransactions(ctx: RequestContext, page: BlockPage) {
-  const read = await blockPage(ctx.db, page, ctx.services.masterchainTip);
+  const cache = ctx.services.transactionCache;
+  const read = await blockPage(ctx.db, page, ctx.services.masterchainTip, !cache?.enabled || cache.recentHitRatio < 0.5);
   return { rows: withStatesPrimed(ctx.loaders, read), finalized: read.finalized };
 }

@@ -39,7 +39,7 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
   const hashes = stored.map((t) => t.row.hash);
   const messages =
     book && stored.length > 0
-      ? loadMessagesAndBook(ctx.db, ctx.loaders, hashes, [...new Set([...book.accounts, ...stored.map((t) => t.row.account)])])
+      ? messagesWithBook(ctx, hashes, [...new Set([...book.accounts, ...stored.map((t) => t.row.account)])])
       : ctx.loaders.messagesByTransaction.loadMany(hashes);
   await Promise.all([messages, ctx.loaders.accountState.loadMany([...stateHashes])]);
   const states = ctx.loaders.accountState;
@@ -61,6 +61,17 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
       );
     }),
   );
+}
+
+/**
+ * The messages of these transactions with the address book's rows, in the request's loaders; the rows are dropped
+ * from it again when a later masterchain block was seen meanwhile, so the address-book cache, which keeps only
+ * what was read under the current tip, reads them again rather than keep them.
+ */
+async function messagesWithBook(ctx: RequestContext, hashes: string[], accounts: string[]): Promise<void> {
+  const tip = tipOf(ctx)();
+  const book = await loadMessagesAndBook(ctx.db, ctx.loaders, hashes, accounts);
+  if (tipOf(ctx)() !== tip) for (const account of book) ctx.loaders.addressInfo.clear(account);
 }
 
 /** Addresses toncenter puts in a transactions response's address book: accounts, in-message sources, out-message destinations. */
@@ -210,7 +221,8 @@ export async function pageRows(
   read: (columns?: readonly TransactionColumn[]) => Promise<TransactionRow[]>,
   requestKey?: () => string,
 ): Promise<PageRows> {
-  const keys = requestKey && ctx.services.pageKeys?.enabled ? { cache: ctx.services.pageKeys, key: requestKey() } : undefined;
+  // with replicas, a read may land on one behind the tip: its page is not kept for everyone
+  const keys = requestKey && ctx.services.pageKeys?.enabled && !ctx.db.catchUp ? { cache: ctx.services.pageKeys, key: requestKey() } : undefined;
   const tip = ctx.services.masterchainTip?.highest ?? -1;
   const kept = keys?.cache.get(keys.key, tip);
   if (kept) return completedKeys(ctx, cachedOf(ctx, kept as TransactionRow[]));
