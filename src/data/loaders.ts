@@ -3,8 +3,8 @@ import type { Queryable } from '../db/types';
 import { accountStatesByHashes } from './accountStates';
 import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
-import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesAndBook, messagesByTransactions, transactionHashesByMessages } from './messages';
-import type { MessageRow, MessageWithContent } from './rows';
+import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
+import type { MessageRow } from './rows';
 import {
   blocksTransactionsKeyset,
   descriptionsByHashes,
@@ -43,7 +43,14 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     messagesByTransaction: () =>
       new DataLoader(async (txHashes: readonly string[]) => {
         const lists = await messagesByTransactions(db, txHashes);
-        primeContents(loaders.messageContent, lists);
+        // The message query joins the contents in; seed their loader so no second statement reads them.
+        const messageContent = loaders.messageContent;
+        for (const list of lists) {
+          for (const m of list) {
+            if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
+            if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+          }
+        }
         return lists;
       }, options),
     messageRowsByTransaction: () => messageRowsLoader(db, options),
@@ -111,32 +118,6 @@ function lazily<F extends Record<string, () => unknown>>(factories: F): { readon
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
-
-/** The message query joins the contents in: their loader is seeded so no second statement reads them. */
-function primeContents(
-  messageContent: { prime(hash: string, content: { hash: string; body: MessageWithContent['body'] }): unknown },
-  lists: MessageWithContent[][],
-): void {
-  for (const list of lists) {
-    for (const m of list) {
-      if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
-      if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
-    }
-  }
-}
-
-/**
- * The messages of these transactions and the address-book rows of `accounts` and of the messages' counterparts,
- * read in one statement (`messagesAndBook`) and left in the request's loaders: loading them then reads nothing.
- * Returns the accounts whose rows it left.
- */
-export async function loadMessagesAndBook(db: Queryable, loaders: Loaders, txHashes: readonly string[], accounts: readonly string[]): Promise<string[]> {
-  const { lists, book } = await messagesAndBook(db, txHashes, accounts);
-  primeContents(loaders.messageContent, lists);
-  txHashes.forEach((hash, i) => loaders.messagesByTransaction.prime(hash, lists[i]));
-  for (const row of book) loaders.addressInfo.prime(row.account, row);
-  return book.map((row) => row.account);
-}
 
 /**
  * The messages of a transaction with a column set (`messageColumnSet`): the loads of one tick share one

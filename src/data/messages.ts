@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { AddressInfoRow, MessageRow, MessageWithContent } from './rows';
-import { ADDRESS_INFO_JOINS } from './addressBook';
+import type { MessageRow, MessageWithContent } from './rows';
 import { boundValues, keyset, type Bind, type KeyColumn, type KeysetPage } from './sql';
 import { hasTimeWindow, windowConditions, type Windows } from './filters';
 
@@ -74,51 +73,6 @@ export async function messagesByTransactions(db: Queryable, txHashes: readonly s
     [txHashes],
   );
   return byTransaction(txHashes, rows);
-}
-
-/** Messages of transactions, and the address-book rows of their accounts and counterparts. */
-export interface MessagesAndBook {
-  lists: MessageWithContent[][];
-  book: AddressInfoRow[];
-}
-
-const BOOK_COLUMNS = ['account', 'has_state', 'code_hash', 'account_status', 'methods', 'domain'] as const satisfies readonly (keyof AddressInfoRow)[];
-
-const MESSAGES_AND_BOOK = `with m as (
-    select ${MESSAGE_COLUMNS.map((c) => `M.${c}`).join(', ')}, B.body as body, I.body as init_state_body
-      from messages M
-      left join message_contents B on B.hash = M.body_hash
-      left join message_contents I on I.hash = M.init_state_hash
-     where M.tx_hash = any($1::text[]::tonhash[])
-  ), a as (
-    select account from unnest($2::varchar[]) as u(account)
-    union select source::varchar from m where direction = 'in' and source is not null
-    union select destination::varchar from m where direction = 'out' and destination is not null
-  )
-  select false as book, m.*, null::varchar as account, null::boolean as has_state, null::text as code_hash, null::text as account_status,
-         null::text[] as methods, null::text as domain
-    from m
-  union all
-  select true, ${[...MESSAGE_COLUMNS, 'body', 'init_state_body'].map(() => 'null').join(', ')},
-         a.account, las.account is not null, las.code_hash::text, las.account_status::text, cm.methods::text[], d.domain::text
-    from a ${ADDRESS_INFO_JOINS}
-  order by book, tx_hash, tx_lt, msg_hash, direction`;
-
-/**
- * `messagesByTransactions`, and in the same statement the address-book rows (`addressInfoByAccounts`) of
- * `accounts` and of every in-message's source and out-message's destination: a REST transaction list reads its
- * messages and its address book in one statement instead of two.
- */
-export async function messagesAndBook(db: Queryable, txHashes: readonly string[], accounts: readonly string[]): Promise<MessagesAndBook> {
-  const rows = await db.query<MessageWithContent & AddressInfoRow & { book: boolean }>(MESSAGES_AND_BOOK, [txHashes, accounts]);
-  const split = rows.findIndex((r) => r.book);
-  const messages = split < 0 ? rows : rows.slice(0, split);
-  const book = (split < 0 ? [] : rows.slice(split)).map((r) => {
-    const info: Record<string, unknown> = {};
-    for (const c of BOOK_COLUMNS) info[c] = r[c];
-    return info as unknown as AddressInfoRow;
-  });
-  return { lists: byTransaction(txHashes, messages), book };
 }
 
 /**

@@ -71,11 +71,6 @@ export class TipBoundCache<V extends {}> implements CacheFigures {
     return hit;
   }
 
-  /** Whether it holds `key` under `tip` (the current one), without counting a hit or a miss. */
-  has(key: string, tip: number): boolean {
-    return this.lru !== undefined && tip >= 0 && this.tip === tip && this.lru.has(key);
-  }
-
   /** Keeps `value`, read while `tip` was the current one, unless a later tip has been seen since. */
   set(key: string, value: V, tip: number): void {
     if (this.lru && tip >= 0 && this.tip === tip) this.lru.set(key, value);

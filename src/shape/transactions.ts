@@ -6,7 +6,6 @@ import { nodeFactsOf } from '../wire/trace';
 import { ownBytes, type CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashes, type TransactionColumn } from '../data/transactions';
 import { sortOutMessages } from '../data/messages';
-import { loadMessagesAndBook } from '../data/loaders';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
@@ -24,24 +23,18 @@ export interface TransactionSource {
 
 /**
  * Completes transactions with their messages and account states. Both lookups are batched and run
- * concurrently, so a page costs two statements whatever its size (none for states its page statement read). With
- * `book`, the address book's rows (of these transactions' accounts, their messages' counterparts, and
- * `book.accounts`) are read with the messages, in the same statement. Emulator transactions bring their messages
+ * concurrently, so a page costs two statements whatever its size (one when its page statement brought the states
+ * along: `withStatesPrimed`). Emulator transactions bring their messages
  * and know their states by hash only, as toncenter shows them.
  */
-export async function completeTransactions(ctx: RequestContext, items: TransactionSource[], book?: { accounts: Iterable<string> }): Promise<WireTransaction[]> {
+export async function completeTransactions(ctx: RequestContext, items: TransactionSource[]): Promise<WireTransaction[]> {
   const stateHashes = new Set<string>();
   const stored = items.filter((t) => !t.messages);
   for (const { row } of stored) {
     if (row.account_state_hash_before !== null) stateHashes.add(row.account_state_hash_before);
     if (row.account_state_hash_after !== null) stateHashes.add(row.account_state_hash_after);
   }
-  const hashes = stored.map((t) => t.row.hash);
-  const messages =
-    book && stored.length > 0
-      ? messagesWithBook(ctx, hashes, [...new Set([...book.accounts, ...stored.map((t) => t.row.account)])])
-      : ctx.loaders.messagesByTransaction.loadMany(hashes);
-  await Promise.all([messages, ctx.loaders.accountState.loadMany([...stateHashes])]);
+  await Promise.all([ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)), ctx.loaders.accountState.loadMany([...stateHashes])]);
   const states = ctx.loaders.accountState;
   const state = async (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? await states.load(hash) : null);
   return Promise.all(
@@ -61,17 +54,6 @@ export async function completeTransactions(ctx: RequestContext, items: Transacti
       );
     }),
   );
-}
-
-/**
- * The messages of these transactions with the address book's rows, in the request's loaders; the rows are dropped
- * from it again when a later masterchain block was seen meanwhile, so the address-book cache, which keeps only
- * what was read under the current tip, reads them again rather than keep them.
- */
-async function messagesWithBook(ctx: RequestContext, hashes: string[], accounts: string[]): Promise<void> {
-  const tip = tipOf(ctx)();
-  const book = await loadMessagesAndBook(ctx.db, ctx.loaders, hashes, accounts);
-  if (tipOf(ctx)() !== tip) for (const account of book) ctx.loaders.addressInfo.clear(account);
 }
 
 /** Addresses toncenter puts in a transactions response's address book: accounts, in-message sources, out-message destinations. */
@@ -114,16 +96,6 @@ const bookCacheOf = (ctx: RequestContext) => {
   const cache = ctx.services.addressBookCaches?.book;
   return cache?.enabled ? cache : undefined;
 };
-
-/**
- * Whether the address-book cache holds every one of these addresses under the current tip: then their messages'
- * counterparts most likely are there too, and the book is not read with the messages (which would read it again).
- */
-function bookHeld(ctx: RequestContext, addresses: string[]): boolean {
-  const cache = bookCacheOf(ctx);
-  const tip = tipOf(ctx)();
-  return cache !== undefined && addresses.every((a) => cache.has(a, tip));
-}
 
 /** The address book for a set of raw addresses, keys sorted so the response is byte-stable. */
 export async function addressBook(ctx: RequestContext, addresses: string[]): Promise<Record<string, WireAddressBookEntry>> {
@@ -253,12 +225,9 @@ async function completedKeys(ctx: RequestContext, keys: PageRows): Promise<PageR
  */
 export async function transactionsResponse(ctx: RequestContext, { rows, cached }: PageRows, noAddressBook: boolean) {
   const { transactionCache: cache, masterchainTip: tip } = ctx.services;
-  const missing = rows.filter((row) => !cached.has(row.hash));
-  const known = noAddressBook ? [] : [...missing.map((row) => row.account), ...[...cached.values()].flatMap((hit) => hit.addresses)];
   const completed = await completeTransactions(
     ctx,
-    missing.map((row) => ({ row })),
-    noAddressBook || bookHeld(ctx, known) ? undefined : { accounts: known },
+    rows.filter((row) => !cached.has(row.hash)).map((row) => ({ row })),
   );
   const addresses = new Set<string>();
   let next = 0;
