@@ -259,17 +259,20 @@ export async function transactionsPage(
   page: Omit<BlockPage, 'seqno'>,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
-  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
-  const rows = await filteredTransactions(db, f, page, columns);
-  return f.mcSeqno === undefined ? rows : requireBlockOf(db, f.mcSeqno, rows);
+  return (await inIndexedBlock(db, f, async () => ({ rows: await filteredTransactions(db, f, page, columns) }))).rows;
 }
 
 /** `transactionsPage`'s whole rows with their account states, in one statement. */
-export async function transactionsPageWithStates(db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> {
-  if (f.mcSeqno !== undefined) await db.catchUp?.(f.mcSeqno);
-  const read = await withStates(db, filteredStatement(f, page));
-  if (f.mcSeqno !== undefined) await requireBlockOf(db, f.mcSeqno, read.rows);
-  return read;
+export const transactionsPageWithStates = (db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> =>
+  inIndexedBlock(db, f, () => withStates(db, filteredStatement(f, page)));
+
+/** A read of a filter that may name a masterchain block: done where that block is indexed, 404 when it is not. */
+async function inIndexedBlock<R extends { rows: TransactionRow[] }>(db: Queryable, f: TransactionFilter, read: () => Promise<R>): Promise<R> {
+  if (f.mcSeqno === undefined) return read();
+  await db.catchUp?.(f.mcSeqno);
+  const result = await read();
+  await requireBlockOf(db, f.mcSeqno, result.rows);
+  return result;
 }
 
 /**

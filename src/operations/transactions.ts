@@ -57,5 +57,4 @@ export const findTransactions = async (ctx: RequestContext, request: Transaction
     : withStatesPrimed(ctx.loaders, await transactionsPageWithStates(ctx.db, request.filter, request.page));
 
 /** The request as a string, the same for every request with the same filters and page (a cache key). */
-export const transactionsRequestKey = (request: TransactionsRequest): string =>
-  JSON.stringify(request, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+export const transactionsRequestKey = (request: TransactionsRequest): string => JSON.stringify(request);

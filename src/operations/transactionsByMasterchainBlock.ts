@@ -28,7 +28,6 @@ export const blockPageRequest = (source: ParamSource): BlockPage => parseParams(
  * left in the request's loader, unless most transactions come from the transaction cache (whose JSON has them).
  */
 export async function findBlockTransactions(ctx: RequestContext, page: BlockPage) {
-  const cache = ctx.services.transactionCache;
-  const read = await blockPage(ctx.db, page, ctx.services.masterchainTip, !cache?.enabled || cache.recentHitRatio < 0.5);
+  const read = await blockPage(ctx.db, page, ctx.services.masterchainTip, !ctx.services.transactionCache?.mostlyHits);
   return { rows: withStatesPrimed(ctx.loaders, read), finalized: read.finalized };
 }

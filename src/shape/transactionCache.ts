@@ -62,6 +62,14 @@ export class TransactionCache extends ByteBoundedCache<CachedTransaction> {
    * ten: traffic that does not repeat (a uniform walk through history) then neither pays for writing entries
    * nobody reads nor flushes the ones that repeated traffic reuses, and traffic that repeats fills it as before.
    */
+  /**
+   * Whether most recent lookups hit: then a page is worth reading as keys first (and its rows' account states are
+   * not worth reading with them, as the cached JSON holds them).
+   */
+  get mostlyHits(): boolean {
+    return this.enabled && this.recentHitRatio >= 0.5;
+  }
+
   admits(): boolean {
     if (!this.lru) return false;
     if (this.lru.calculatedSize < this.maxBytes * FULL) return true;

@@ -195,12 +195,12 @@ export async function pageRows(
 ): Promise<PageRows> {
   // with replicas, a read may land on one behind the tip: its page is not kept for everyone
   const keys = requestKey && ctx.services.pageKeys?.enabled && !ctx.db.catchUp ? { cache: ctx.services.pageKeys, key: requestKey() } : undefined;
-  const tip = ctx.services.masterchainTip?.highest ?? -1;
+  const tip = tipOf(ctx)();
   const kept = keys?.cache.get(keys.key, tip);
   if (kept) return completedKeys(ctx, cachedOf(ctx, kept as TransactionRow[]));
-  const cache = ctx.services.transactionCache;
-  const page =
-    !cache?.enabled || cache.recentHitRatio < 0.5 ? cachedOf(ctx, await read()) : await completedKeys(ctx, cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS)));
+  const page = ctx.services.transactionCache?.mostlyHits
+    ? await completedKeys(ctx, cachedOf(ctx, await read(TRANSACTION_KEY_COLUMNS)))
+    : cachedOf(ctx, await read());
   keys?.cache.set(
     keys.key,
     page.rows.map(({ hash, mc_block_seqno }) => ({ hash, mc_block_seqno })),
