@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MasterchainTip } from '../src/data/blocks';
+import { type CachedAndPlain, cachedAndPlain, plainText } from './helpers/cachedAndPlain';
 import { WALLET_CODE_HASHES } from '../src/encoding/walletData';
-import { importDocument } from '../src/import/importFile';
 import { addressBookCaches } from '../src/shape/addressBookCache';
 import { TipBoundCache } from '../src/shape/tipBoundCache';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { realTestnetTraces } from './helpers/fixtures';
-import { listen, testServices } from './helpers/service';
-import { nextMasterchainBlock, tipSeen } from './helpers/tip';
+import { availableBackends } from './helpers/databases';
+import { nextMasterchainBlock } from './helpers/tip';
 
 describe('TipBoundCache', () => {
   const reader = () => {
@@ -82,40 +78,26 @@ describe('TipBoundCache', () => {
 });
 
 describe.each(await availableBackends())('address books and metadata of the current tip, reused on %s', (backend) => {
-  let db: TestDatabase;
-  let cached: Awaited<ReturnType<typeof listen>>;
-  let plain: Awaited<ReturnType<typeof listen>>;
-  const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
-  const caches = addressBookCaches(4 * 1024 * 1024, 60_000);
-  const masterchainTip = new MasterchainTip();
-  let stopFollowing: () => void;
+  let t: CachedAndPlain;
+  let db: CachedAndPlain['db'];
+  let cached: CachedAndPlain['cached'];
+  let plain: CachedAndPlain['plain'];
+  let counter: CachedAndPlain['counter'];
+  let masterchainTip: CachedAndPlain['masterchainTip'];
   let tip: number;
   let accounts: string[];
+  const caches = addressBookCaches(4 * 1024 * 1024, 60_000);
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await importDocument(db.writer, 'traces', realTestnetTraces().text);
-    Object.assign(counted, countingDatabase(db.reader));
-    cached = await listen({ ...testServices(counted.db), masterchainTip, addressBookCaches: caches });
-    plain = await listen(testServices(db.reader));
-    stopFollowing = masterchainTip.follow(db.reader, 20);
-    tip = await tipSeen(db, masterchainTip);
+    t = await cachedAndPlain(backend, () => ({ addressBookCaches: caches }));
+    ({ db, cached, plain, counter, masterchainTip, tip } = t);
     accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 4')).map(
       (r) => r.account,
     );
   });
-  afterAll(async () => {
-    stopFollowing?.();
-    await cached?.close();
-    await plain?.close();
-    await db?.drop();
-  });
+  afterAll(() => t?.close());
 
-  const text = async (server: typeof cached, path: string) => {
-    const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
-    expect(res.status).toBe(200);
-    return res.text();
-  };
+  const text = plainText;
   const paths = () =>
     accounts.flatMap((a) => [
       `/api/v3/traces?account=${a}&limit=5&include_actions=true`,
@@ -128,9 +110,9 @@ describe.each(await availableBackends())('address books and metadata of the curr
     for (const path of paths()) {
       const expected = await text(plain, path);
       expect(await text(cached, path)).toBe(expected);
-      counted.counter.texts.length = 0;
+      counter.texts.length = 0;
       expect(await text(cached, path)).toBe(expected);
-      expect(counted.counter.texts.filter((t) => /latest_account_states las|with req as/.test(t))).toEqual([]);
+      expect(counter.texts.filter((t) => /latest_account_states las|with req as/.test(t))).toEqual([]);
     }
     expect(caches.book.hits).toBeGreaterThan(0);
     expect(caches.metadata.hits).toBeGreaterThan(0);

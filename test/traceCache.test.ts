@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MasterchainTip } from '../src/data/blocks';
+import { type CachedAndPlain, cachedAndPlain, plainText } from './helpers/cachedAndPlain';
 import { COMPRESSION_MIN_BYTES } from '../src/http/acceptEncoding';
 import { deflatePart, gzipOfParts } from '../src/encoding/gzipParts';
-import { importDocument } from '../src/import/importFile';
 import { actionTypesKey, TraceJsonCache, traceJsonKey } from '../src/shape/traceCache';
 import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { availableBackends } from './helpers/databases';
 import { pendingDataset } from './helpers/fixtures';
 import { raw } from './helpers/rawHttp';
-import { listen, testServices } from './helpers/service';
-import { nextMasterchainBlock, tipSeen, until } from './helpers/tip';
+import { nextMasterchainBlock, until } from './helpers/tip';
 
 describe('gzipOfParts', () => {
   it('makes one gzip member of plain bytes and parts compressed apart, whatever the cut', async () => {
@@ -53,46 +50,30 @@ describe('TraceJsonCache', () => {
 });
 
 describe.each(await availableBackends())('final traces written from the trace cache on %s', (backend) => {
-  let db: TestDatabase;
-  let cached: Awaited<ReturnType<typeof listen>>;
-  let plain: Awaited<ReturnType<typeof listen>>;
-  const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
-  const traces = new TraceJsonCache(8 * 1024 * 1024);
-  const masterchainTip = new MasterchainTip();
-  let stopFollowing: () => void;
+  let t: CachedAndPlain;
+  let db: CachedAndPlain['db'];
+  let cached: CachedAndPlain['cached'];
+  let plain: CachedAndPlain['plain'];
+  let counter: CachedAndPlain['counter'];
+  let masterchainTip: CachedAndPlain['masterchainTip'];
   let tip: number;
   let accounts: string[];
+  const traces = new TraceJsonCache(8 * 1024 * 1024);
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    // real traces, four of them marked pending as the indexer marks them while messages are in flight
-    await importDocument(db.writer, 'traces', JSON.stringify(pendingDataset().testnet));
-    Object.assign(counted, countingDatabase(db.reader));
-    cached = await listen({
-      ...testServices(counted.db),
-      masterchainTip,
-      traceJson: traces,
-      transactionCache: new TransactionCache(4 * 1024 * 1024),
-    });
-    plain = await listen(testServices(db.reader));
-    stopFollowing = masterchainTip.follow(db.reader, 20);
-    tip = await tipSeen(db, masterchainTip);
+    t = await cachedAndPlain(
+      backend,
+      () => ({ traceJson: traces, transactionCache: new TransactionCache(4 * 1024 * 1024) }),
+      JSON.stringify(pendingDataset().testnet),
+    );
+    ({ db, cached, plain, counter, masterchainTip, tip } = t);
     accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 5')).map(
       (r) => r.account,
     );
   });
-  afterAll(async () => {
-    stopFollowing?.();
-    await cached?.close();
-    await plain?.close();
-    await db?.drop();
-  });
+  afterAll(() => t?.close());
 
-  const text = async (server: typeof cached, path: string) => {
-    const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
-    expect(res.status).toBe(200);
-    return res.text();
-  };
+  const text = plainText;
   const pages = () =>
     accounts.flatMap((a) => [
       `/api/v3/traces?account=${a}&limit=10`,
@@ -116,9 +97,9 @@ describe.each(await availableBackends())('final traces written from the trace ca
     );
     const block = `/api/v3/traces?mc_seqno=${seqno}&limit=50&include_actions=true`;
     expect(await text(cached, block)).toBe(await text(plain, block));
-    counted.counter.texts.length = 0;
+    counter.texts.length = 0;
     expect(await text(cached, block)).toBe(await text(plain, block));
-    expect(counted.counter.texts.some((t) => /from transactions|from messages|from actions/i.test(t))).toBe(false);
+    expect(counter.texts.some((t) => /from transactions|from messages|from actions/i.test(t))).toBe(false);
     const metrics = await (await cached.get('/metrics')).text();
     const figure = (name: string) => Number(new RegExp(`^tonql_trace_cache\\{figure="${name}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
     expect([figure('entries'), figure('hits')]).toEqual([traces.size.entries, traces.hits]);

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDocument } from '../src/import/importFile';
+import { type CachedAndPlain, cachedAndPlain } from './helpers/cachedAndPlain';
 import { MasterchainTip } from '../src/data/blocks';
 import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
-import { countingDatabase } from './helpers/counting';
-import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { realTestnetTraces } from './helpers/fixtures';
-import { listen, testServices } from './helpers/service';
-import { nextMasterchainBlock, tipSeen } from './helpers/tip';
+import { availableBackends } from './helpers/databases';
+import { nextMasterchainBlock } from './helpers/tip';
 
 describe('TransactionCache', () => {
   it('stays within its byte budget, least recently used evicted first, and counts hits and misses', () => {
@@ -62,38 +59,26 @@ describe('MasterchainTip', () => {
 });
 
 describe.each(await availableBackends())('finalized transactions served from the transaction cache on %s', (backend) => {
-  let db: TestDatabase;
-  let cached: Awaited<ReturnType<typeof listen>>;
-  let plain: Awaited<ReturnType<typeof listen>>;
-  const counted = { db: undefined as never, counter: { statements: 0, texts: [], params: [] } } as unknown as ReturnType<typeof countingDatabase>;
-  const cache = new TransactionCache(8 * 1024 * 1024);
-  const masterchainTip = new MasterchainTip();
-  let stopFollowing: () => void;
+  let t: CachedAndPlain;
+  let db: CachedAndPlain['db'];
+  let cached: CachedAndPlain['cached'];
+  let plain: CachedAndPlain['plain'];
+  let counter: CachedAndPlain['counter'];
+  let masterchainTip: CachedAndPlain['masterchainTip'];
   let tip: number;
   let accounts: string[];
+  const cache = new TransactionCache(8 * 1024 * 1024);
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await importDocument(db.writer, 'traces', realTestnetTraces().text);
-    Object.assign(counted, countingDatabase(db.reader));
-    cached = await listen({ ...testServices(counted.db), masterchainTip, transactionCache: cache });
-    plain = await listen(testServices(db.reader));
-    // as the service without its live watcher follows the tip
-    stopFollowing = masterchainTip.follow(db.reader, 20);
-    tip = await tipSeen(db, masterchainTip);
-    // the busiest accounts: their pages mix transactions below the tip and in it
+    t = await cachedAndPlain(backend, () => ({ transactionCache: cache }));
+    ({ db, cached, plain, counter, masterchainTip, tip } = t);
     accounts = (
       await db.writer.query<{ account: string }>(
         'select account from transactions group by account having count(*) > 2 order by count(*) desc, account limit 5',
       )
     ).map((r) => r.account);
   });
-  afterAll(async () => {
-    stopFollowing?.();
-    await cached?.close();
-    await plain?.close();
-    await db?.drop();
-  });
+  afterAll(() => t?.close());
 
   const paths = () => [
     ...accounts.map((a) => `/api/v3/transactions?account=${a}&limit=50`),
@@ -120,9 +105,9 @@ describe.each(await availableBackends())('finalized transactions served from the
     const block = `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`;
     const again = await body(cached, block);
     expect(again.statements).toBeLessThan((await body(plain, block)).statements);
-    counted.counter.texts.length = 0;
+    counter.texts.length = 0;
     await body(cached, block);
-    expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
+    expect(counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
   });
 
   it('writes the finalized transactions of trace pages from the same cache, with the bytes of the uncached service', async () => {
@@ -141,9 +126,9 @@ describe.each(await availableBackends())('finalized transactions served from the
     for (const path of paths()) expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
     expect(cache.hits).toBeGreaterThan(hits);
     // a page of traces all below the tip: its transactions' messages and states are not read again
-    counted.counter.texts.length = 0;
+    counter.texts.length = 0;
     expect((await body(cached, tracePaths.at(-1)!)).text).toBe((await body(plain, tracePaths.at(-1)!)).text);
-    expect(counted.counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
+    expect(counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
   });
 
   it('never caches a transaction of the newest masterchain block; caches it once a later block is indexed', async () => {
@@ -184,13 +169,13 @@ describe.each(await availableBackends())('finalized transactions served from the
           [a],
         );
         const expected = page.filter((t) => !masterchainTip.isFinal(t.mc) || t.hash === dropped).map((t) => t.hash);
-        counted.counter.texts.length = 0;
-        counted.counter.params.length = 0;
+        counter.texts.length = 0;
+        counter.params.length = 0;
         const served = await body(cached, path(a));
         expect(served.text).toBe((await body(plain, path(a))).text);
-        expect(counted.counter.texts[0]).toMatch(/^select T\.hash, T\.mc_block_seqno from transactions T where/);
-        const whole = counted.counter.texts.findIndex((t) => /^select T\.account, T\.hash, T\.lt, .* where T\.hash = any/.test(t));
-        const read = whole < 0 ? [] : (counted.counter.params[whole]![0] as string[]);
+        expect(counter.texts[0]).toMatch(/^select T\.hash, T\.mc_block_seqno from transactions T where/);
+        const whole = counter.texts.findIndex((t) => /^select T\.account, T\.hash, T\.lt, .* where T\.hash = any/.test(t));
+        const read = whole < 0 ? [] : (counter.params[whole]![0] as string[]);
         expect(read.sort()).toEqual(expected.sort());
       }
       expect(cache.has(dropped)).toBe(true);
