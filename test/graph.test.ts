@@ -70,9 +70,14 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
     it('pages its transactions forward and backward with cursors: every transaction once, newest first, as REST lists them', async () => {
       const history = historyOf(busiest).map((t) => t.hash);
       expect(history.length).toBeGreaterThan(6);
-      const restOrder = (await rest(`transactions?account=${busiest}&limit=1000`)).transactions.map((t: any) => t.hash);
-      expect(restOrder).toEqual(history);
-      const page = `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { hash lt } }`;
+      const restPage = (await rest(`transactions?account=${busiest}&limit=1000`)).transactions;
+      expect(restPage.map((t: any) => t.hash)).toEqual(history);
+      // the messages, read with each page in its statement, as REST lists them
+      const restMessages = restPage.map((t: any) => [t.hash, t.in_msg?.hash ?? null, t.out_msgs.map((m: any) => m.hash)]);
+      expect(restMessages.some(([, , out]: any) => out.length > 0)).toBe(true);
+      const page = `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { hash lt inMsg { hash } outMsgs { hash } } }`;
+      const messagesOf = (edges: any[]) => edges.map((e: any) => [e.node.hash, e.node.inMsg?.hash ?? null, e.node.outMsgs.map((m: any) => m.hash)]);
+      const forwardMessages: unknown[] = [];
       const forward: string[] = [];
       let after: string | null = null;
       for (let i = 0; i < 100; i += 1) {
@@ -82,12 +87,14 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
         });
         const { edges, pageInfo } = account.transactions;
         forward.push(...edges.map((e: any) => e.node.hash));
+        forwardMessages.push(...messagesOf(edges));
         expect(pageInfo.hasPreviousPage).toBe(after !== null);
         if (!pageInfo.hasNextPage) break;
         expect(edges).toHaveLength(3);
         after = pageInfo.endCursor;
       }
       expect(forward).toEqual(history);
+      expect(forwardMessages).toEqual(restMessages);
       // `last` alone is the end of the list (the oldest); page back towards the newest with `before`
       const backward: string[] = [];
       let before: string | null = null;
@@ -98,6 +105,7 @@ describe.each(await availableBackends())('the GraphQL graph: accounts, blocks, c
         );
         const { edges, pageInfo } = account.transactions;
         backward.unshift(...edges.map((e: any) => e.node.hash));
+        expect(messagesOf(edges)).toEqual(restMessages.filter(([hash]: any) => edges.some((e: any) => e.node.hash === hash)));
         if (!pageInfo.hasPreviousPage) break;
         expect(edges).toHaveLength(4);
         before = pageInfo.startCursor;

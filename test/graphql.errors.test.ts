@@ -74,12 +74,12 @@ describe('GraphQL request errors', () => {
 
   it('logs an unexpected error once, with its stack, the request id and the operation, and masks it', async () => {
     // A database missing a table the service reads: a real failure nobody planned for.
-    await db.writer.exec('alter table messages rename to messages_gone');
+    await db.writer.exec('alter table account_states rename to account_states_gone');
     try {
       const from = service.lines.length;
       const res = await postGraphQL(
         service.base,
-        JSON.stringify({ query: `query Broken { transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 2) { hash inMsg { hash } } }` }),
+        JSON.stringify({ query: `query Broken { transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 2) { hash accountStateAfter { balance } } }` }),
         {
           'x-request-id': 'req-broken-1',
         },
@@ -88,20 +88,20 @@ describe('GraphQL request errors', () => {
       expect(body.errors[0]).toMatchObject({
         message: 'Unexpected error.',
         extensions: { code: 'INTERNAL_SERVER_ERROR' },
-        path: ['transactionsByMasterchainBlock', 0, 'inMsg'],
+        path: ['transactionsByMasterchainBlock', 0, 'accountStateAfter'],
       });
-      expect(JSON.stringify(body)).not.toMatch(/messages_gone|relation|select/i);
+      expect(JSON.stringify(body)).not.toMatch(/account_states_gone|relation|select/i);
       const errors = service.lines.slice(from).filter((l) => l.level >= 50);
       expect(errors, JSON.stringify(errors, null, 1).slice(0, 3000)).toHaveLength(1);
       expect(errors[0]).toMatchObject({
         msg: 'unexpected error',
         reqId: 'req-broken-1',
         operationName: 'Broken',
-        field: 'transactionsByMasterchainBlock.0.inMsg',
+        field: 'transactionsByMasterchainBlock.0.accountStateAfter',
       });
-      expect(errors[0].err.stack).toMatch(/relation "messages" does not exist[\s\S]*\n\s+at /);
+      expect(errors[0].err.stack).toMatch(/relation "account_states" does not exist[\s\S]*\n\s+at /);
     } finally {
-      await db.writer.exec('alter table messages_gone rename to messages');
+      await db.writer.exec('alter table account_states_gone rename to account_states');
     }
   });
 });
@@ -115,10 +115,10 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('GraphQL erro
       await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));
       await locker.connect();
       await locker.query('begin');
-      // The page itself reads transactions and blocks; only the nested inMsg needs messages.
-      await locker.query('lock table messages in access exclusive mode');
+      // The page itself reads transactions and blocks (and messages); only the nested state needs account_states.
+      await locker.query('lock table account_states in access exclusive mode');
       const release = setTimeout(() => locker.query('rollback'), 1500);
-      const query = JSON.stringify({ query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 1) { hash inMsg { hash } } }` });
+      const query = JSON.stringify({ query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 1) { hash accountStateAfter { balance } } }` });
       // 200 ms fires while the lock is held; the service's own 3000 ms would outlast it and return data.
       const body = await (await postGraphQL(service.base, query, { 'x-timeout': '200' })).json();
       clearTimeout(release);
@@ -128,7 +128,7 @@ describe.skipIf(!(await availableBackends()).includes('postgres'))('GraphQL erro
         expect.objectContaining({
           message: 'database statement timeout exceeded',
           extensions: { code: 'TIMEOUT' },
-          path: ['transactionsByMasterchainBlock', 0, 'inMsg'],
+          path: ['transactionsByMasterchainBlock', 0, 'accountStateAfter'],
         }),
       ]);
       const after = await (await postGraphQL(service.base, query)).json();

@@ -10,6 +10,7 @@ import {
   descriptionsByHashes,
   transactionHeadersByHashes,
   type BlockId,
+  type RowsWithMessages,
   type RowsWithStates,
   type TransactionColumn,
 } from './transactions';
@@ -128,16 +129,30 @@ function messageRowsLoader(db: Queryable, options: { maxBatchSize: number }) {
     ...options,
     cacheKeyFn: (k) => `${k.columns}|${k.txHash}`,
   });
-  const whole = new Map<string, Promise<MessageRow[]>>();
+  // Messages read whole, or with a page: served to any load whose columns they hold.
+  const known = new Map<string, { columns: string; rows: Promise<MessageRow[]> }>();
   return {
     load(txHash: string, columns: string): Promise<MessageRow[]> {
-      const known = whole.get(txHash);
-      if (known) return known;
+      const read = known.get(txHash);
+      if (read && holds(read.columns, columns)) return read.rows;
       const rows = loader.load({ txHash, columns });
-      if (columns === ALL_MESSAGE_COLUMNS) whole.set(txHash, rows);
+      if (columns === ALL_MESSAGE_COLUMNS) known.set(txHash, { columns, rows });
       return rows;
     },
+    prime(txHash: string, columns: string, rows: MessageRow[]): void {
+      if (!known.has(txHash)) known.set(txHash, { columns, rows: Promise.resolve(rows) });
+    },
   };
+}
+
+/** Whether column set `have` holds every column of set `want` (both as `messageColumnSet` writes them). */
+const holds = (have: string, want: string): boolean =>
+  have === want || have === ALL_MESSAGE_COLUMNS || want.split(', ').every((c) => `, ${have}, `.includes(`, ${c}, `));
+
+/** A page's rows read with their messages, the messages seeded into the request's loader so none is read again. */
+export function withMessagesPrimed(loaders: Loaders, { rows, messages }: RowsWithMessages, columns: string): TransactionRow[] {
+  for (const [hash, list] of messages) loaders.messageRowsByTransaction.prime(hash, columns, list);
+  return rows;
 }
 
 /** A page's rows read with their account states, the states seeded into the request's loader so none is read again. */

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
-import type { AccountStateRow, TransactionHeaderRow, TransactionRow } from './rows';
+import type { AccountStateRow, MessageRow, TransactionHeaderRow, TransactionRow } from './rows';
 import { ACCOUNT_STATE_COLUMNS } from './accountStates';
 import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder, oneEach } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
@@ -131,6 +131,47 @@ async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStat
   return { rows, states };
 }
 
+/** A page's rows and each row's messages (with a column set, `messageColumnSet`), by transaction hash. */
+export interface RowsWithMessages {
+  rows: TransactionRow[];
+  messages: Map<string, MessageRow[]>;
+}
+
+/** What a page joined to its messages reads besides the columns asked for: the join's and every order's columns. */
+const JOINED_PAGE_COLUMNS: readonly TransactionColumn[] = ['hash', 'lt', 'account', 'now'];
+
+const joinedColumns = (columns: readonly TransactionColumn[]) => [...new Set([...columns, ...JOINED_PAGE_COLUMNS])];
+
+/**
+ * A page read with its transactions' messages in the same statement: joined to the page once it is cut (its plan
+ * unchanged), one row per message, then put back in the page's order. The messages would take a statement of their
+ * own (GraphQL's `inMsg` and `outMsgs`).
+ */
+async function withMessages(db: Queryable, q: PageStatement, messageColumns: string): Promise<RowsWithMessages> {
+  const columns = messageColumns.split(', ');
+  const keys = columns.map((c) => `m_${c}`);
+  const joined = await db.query<TransactionRow & Record<string, unknown>>(
+    `select P.*, ${columns.map((c, i) => `M.${c} as ${keys[i]}`).join(', ')} from (${q.text}) P
+      left join messages M on M.tx_hash = P.hash and M.tx_lt = P.lt
+      order by ${q.order.replaceAll('T.', 'P.')}, M.msg_hash, M.direction`,
+    q.values,
+  );
+  const rows: TransactionRow[] = [];
+  const messages = new Map<string, MessageRow[]>();
+  for (const row of joined) {
+    let list = messages.get(row.hash);
+    if (!list) {
+      rows.push(row);
+      messages.set(row.hash, (list = []));
+    }
+    if (row.m_tx_hash === null) continue;
+    const message: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) message[columns[i]] = row[keys[i]];
+    list.push(message as unknown as MessageRow);
+  }
+  return { rows, messages };
+}
+
 /**
  * NOT_FOUND unless masterchain block `seqno` is indexed, for a page of its transactions: asked only when the page
  * is empty, since the indexer writes a block's transactions together with the block.
@@ -164,6 +205,21 @@ export async function blockPage(
 /** A page of a block that must exist (404 otherwise), when its finality does not matter (GraphQL). */
 export async function existingBlockPage(db: Queryable, page: BlockPage, columns?: readonly TransactionColumn[]): Promise<TransactionRow[]> {
   return requireBlockOf(db, page.seqno, await transactionsByMasterchainBlock(db, page, columns));
+}
+
+/** `existingBlockPage` with its transactions' messages, in one statement. */
+export async function existingBlockPageWithMessages(
+  db: Queryable,
+  page: BlockPage,
+  columns: readonly TransactionColumn[],
+  messageColumns: string,
+): Promise<RowsWithMessages> {
+  const read =
+    page.seqno > MAX_STORED_SEQNO
+      ? { rows: [], messages: new Map() }
+      : await withMessages(db, blockPageStatement(page, joinedColumns(columns)), messageColumns);
+  await requireBlockOf(db, page.seqno, read.rows);
+  return read;
 }
 
 /** These transactions, in the order given (null for one not stored): whole rows unless `columns` names fewer. */
@@ -266,6 +322,15 @@ export async function transactionsPage(
 export const transactionsPageWithStates = (db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> =>
   inIndexedBlock(db, f, () => withStates(db, filteredStatement(f, page)));
 
+/** `transactionsPage` with its transactions' messages, in one statement. */
+export const transactionsPageWithMessages = (
+  db: Queryable,
+  f: TransactionFilter,
+  page: Omit<BlockPage, 'seqno'>,
+  columns: readonly TransactionColumn[],
+  messageColumns: string,
+): Promise<RowsWithMessages> => inIndexedBlock(db, f, () => withMessages(db, filteredStatement(f, page, joinedColumns(columns)), messageColumns));
+
 /** A read of a filter that may name a masterchain block: done where that block is indexed, 404 when it is not. */
 async function inIndexedBlock<R extends { rows: TransactionRow[] }>(db: Queryable, f: TransactionFilter, read: () => Promise<R>): Promise<R> {
   if (f.mcSeqno === undefined) return read();
@@ -339,15 +404,30 @@ export async function transactionsKeyset(
   page: KeysetPage,
   columns?: readonly TransactionColumn[],
 ): Promise<TransactionRow[]> {
+  const q = keysetStatement(scope, page, columns);
+  return db.query<TransactionRow>(q.text, q.values);
+}
+
+/** `transactionsKeyset` with its transactions' messages, in one statement. */
+export const transactionsKeysetWithMessages = (
+  db: Queryable,
+  scope: TransactionScope,
+  page: KeysetPage,
+  columns: readonly TransactionColumn[],
+  messageColumns: string,
+): Promise<RowsWithMessages> => withMessages(db, keysetStatement(scope, page, joinedColumns(columns)), messageColumns);
+
+function keysetStatement(scope: TransactionScope, page: KeysetPage, columns?: readonly TransactionColumn[]): PageStatement {
   const { values, bind } = boundValues();
   const where: string[] = [];
   if ('account' in scope) where.push(`T.account = ${bind(scope.account)}::text`);
   const seek = keyset(transactionKey(scope), page, bind);
   where.push(...seek.where);
-  return db.query<TransactionRow>(
-    `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
+  return {
+    text: `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${seek.order} limit ${seek.limit}`,
     values,
-  );
+    order: seek.order,
+  };
 }
 
 export interface BlockId {

@@ -34,8 +34,11 @@ function selectedFieldsAt(info: GraphQLResolveInfo, path: readonly string[]): Ma
  * evaluated, so the set errs towards more.
  */
 export function selectedColumns<C extends string>(info: GraphQLResolveInfo, always: readonly C[], fallback: readonly C[], path: readonly string[] = []): C[] {
-  // A list's items share their field nodes: the answer is worked out once per field of the document.
-  const known = memo.get(info.fieldNodes);
+  // A list's items share their field nodes: the answer is worked out once per field of the document and path.
+  let byPath = memo.get(info.fieldNodes);
+  if (!byPath) memo.set(info.fieldNodes, (byPath = new Map()));
+  const at = path.join('.');
+  const known = byPath.get(at);
   if (known) return known as C[];
   let type: GraphQLNamedType = getNamedType(info.returnType);
   for (const name of path) type = isObjectType(type) ? getNamedType(type.getFields()[name]?.type) : type;
@@ -46,8 +49,11 @@ export function selectedColumns<C extends string>(info: GraphQLResolveInfo, alwa
     for (const c of (fields[name]?.extensions?.columns as readonly C[] | undefined) ?? fallback) columns.add(c);
   }
   const result = [...columns];
-  memo.set(info.fieldNodes, result);
+  byPath.set(at, result);
   return result;
 }
 
-const memo = new WeakMap<GraphQLResolveInfo['fieldNodes'], string[]>();
+const memo = new WeakMap<GraphQLResolveInfo['fieldNodes'], Map<string, string[]>>();
+
+/** Whether the selection under the resolving field (under `path` below it) selects a field of this name, in any fragment. */
+export const selectsField = (info: GraphQLResolveInfo, name: string, path: readonly string[] = []): boolean => selectedFieldsAt(info, path).has(name);

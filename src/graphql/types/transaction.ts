@@ -1,14 +1,19 @@
 import { MESSAGE_COLUMNS, MESSAGE_KEY_COLUMNS, messageColumnSet, sortOutMessages, type MessageColumn } from '../../data/messages';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { TransactionHeaderRow, TransactionRow } from '../../data/rows';
+import { withMessagesPrimed } from '../../data/loaders';
 import {
   adjacentTransactions,
   existingBlockPage,
+  existingBlockPageWithMessages,
   transactionKey,
   transactionsByMessageFilter,
   transactionsKeyset,
+  transactionsKeysetWithMessages,
   transactionsPage,
+  transactionsPageWithMessages,
   TRANSACTION_HEADER_COLUMNS,
+  type RowsWithMessages,
   type TransactionColumn,
   type TransactionScope,
 } from '../../data/transactions';
@@ -32,7 +37,7 @@ import { BlockRef } from './blockRef';
 import { TransactionDescription } from './description';
 import { AccountStatus, Finality } from './enums';
 import { Message, reads as readsMessage, type MessageSource } from './message';
-import { selectedColumns } from '../selection';
+import { selectedColumns, selectsField } from '../selection';
 import { notFound } from '../../errors';
 import { Block } from './block';
 import { keysetConnection, pageComplexity } from '../connection';
@@ -68,6 +73,36 @@ export const selectedMessageColumns = (info: GraphQLResolveInfo) => selectedColu
 
 /** The `transactions` columns a page's selection reads (its key always). */
 const pageColumns = (info: GraphQLResolveInfo) => selectedColumns(info, ['hash'], TRANSACTION_HEADER_COLUMNS);
+
+/**
+ * The message columns a page's selection reads under `inMsg` and `outMsgs` (a column set), or undefined when it
+ * selects neither: then its messages are read with the page, in its statement.
+ */
+function pageMessageColumns(info: GraphQLResolveInfo, path: readonly string[]): string | undefined {
+  const fields = MESSAGE_FIELDS.filter((name) => selectsField(info, name, path));
+  if (fields.length === 0) return undefined;
+  return messageColumnSet(fields.flatMap((name) => selectedColumns(info, MESSAGE_KEY_COLUMNS, MESSAGE_COLUMNS, [...path, name])));
+}
+
+const MESSAGE_FIELDS = ['inMsg', 'outMsgs'];
+
+/**
+ * A page of transactions with the columns its selection reads (under `path`: a connection's nodes), and with
+ * their messages when it reads those.
+ */
+async function pageOf(
+  ctx: RequestContext,
+  columns: readonly TransactionColumn[],
+  info: GraphQLResolveInfo,
+  path: readonly string[],
+  read: (columns: readonly TransactionColumn[]) => Promise<TransactionRow[]>,
+  readWithMessages: (columns: readonly TransactionColumn[], messageColumns: string) => Promise<RowsWithMessages>,
+): Promise<TransactionRef[]> {
+  const messageColumns = pageMessageColumns(info, path);
+  const rows =
+    messageColumns === undefined ? await read(columns) : withMessagesPrimed(ctx.loaders, await readWithMessages(columns, messageColumns), messageColumns);
+  return rows.map(fromDatabase);
+}
 
 /**
  * What GraphQL reads of a trace's transactions: all but the description (loaded when `description` is
@@ -321,6 +356,9 @@ export const TransactionConnection = builder.connectionObject(
   { name: 'TransactionEdge', description: 'A transaction in a page, with its cursor.' },
 );
 
+/** Where a connection's transactions are in its selection. */
+const NODES = ['edges', 'node'];
+
 /** A transaction connection over a scope: its page reads the columns the nodes' selection needs. */
 export const transactionConnection = (
   field: string,
@@ -329,13 +367,21 @@ export const transactionConnection = (
   ctx: RequestContext,
   info: GraphQLResolveInfo,
 ) => {
-  const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, ['edges', 'node']);
+  const columns = selectedColumns(info, ['hash', 'lt', 'account'], TRANSACTION_HEADER_COLUMNS, NODES);
   return keysetConnection(
     field,
     transactionKey(scope),
     args,
     (tx: TransactionRef) => tx.row,
-    async (page) => (await transactionsKeyset(ctx.db, scope, page, columns)).map(fromDatabase),
+    (page) =>
+      pageOf(
+        ctx,
+        columns,
+        info,
+        NODES,
+        (columns) => transactionsKeyset(ctx.db, scope, page, columns),
+        (columns, messageColumns) => transactionsKeysetWithMessages(ctx.db, scope, page, columns, messageColumns),
+      ),
   );
 };
 
@@ -368,7 +414,14 @@ builder.queryFields((t) => ({
     args: routeArgs(t.arg, BLOCK_PAGE),
     resolve: async (_root, args, ctx, info) => {
       const page = parseParams(BLOCK_PAGE, graphqlSource(args));
-      return (await existingBlockPage(ctx.db, page, pageColumns(info))).map(fromDatabase);
+      return pageOf(
+        ctx,
+        pageColumns(info),
+        info,
+        [],
+        (columns) => existingBlockPage(ctx.db, page, columns),
+        (columns, messageColumns) => existingBlockPageWithMessages(ctx.db, page, columns, messageColumns),
+      );
     },
   }),
   transactions: t.field({
@@ -379,7 +432,14 @@ builder.queryFields((t) => ({
     args: routeArgs(t.arg, TRANSACTIONS),
     resolve: async (_root, args, ctx, info) => {
       const { filter, page } = transactionsRequest(graphqlSource(args));
-      return (await transactionsPage(ctx.db, filter, page, pageColumns(info))).map(fromDatabase);
+      return pageOf(
+        ctx,
+        pageColumns(info),
+        info,
+        [],
+        (columns) => transactionsPage(ctx.db, filter, page, columns),
+        (columns, messageColumns) => transactionsPageWithMessages(ctx.db, filter, page, columns, messageColumns),
+      );
     },
   }),
   transactionsByMessage: t.field({
