@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../src/http/server';
 import { createGraphQL } from '../src/graphql/yoga';
 import { queryCost } from '../src/graphql/limits';
 import { defaults } from '../src/config';
@@ -108,5 +110,18 @@ describe('GraphQL limits', () => {
     const page = await closed.fetch('http://localhost/graphql', { headers: { accept: 'text/html' } });
     expect(await page.text()).not.toMatch(/graphiql/i);
     expect((await execute(yoga, '{ __schema { queryType { name } } }')).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    // over HTTP too, where a plain query runs without yoga's HTTP layer
+    const { server } = createHttpServer(testServices(db.reader), { ...defaults().graphql, introspection: false });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __type(name: "Query") { name } }' }),
+      });
+      expect((await res.json()).errors?.[0].message).toMatch(/introspection/i);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -41,6 +41,14 @@ const onlyQueries = (type: string) =>
 
 const operationType = (document: DocumentNode, operationName: string | null | undefined) => selectedOperation(document, operationName)?.operation ?? 'query';
 
+/** graphql-armor rejects while parsing, as a syntax error without a code: those errors with the contract's code. */
+export const withLimitCodes = (errors: readonly GraphQLError[]): GraphQLError[] =>
+  errors.map((e) =>
+    e.extensions?.code !== 'BAD_USER_INPUT' && / limit of \d+ exceeded/i.test(e.message)
+      ? new GraphQLError(e.message.replace(/^Syntax Error: /, ''), { extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } })
+      : e,
+  );
+
 /**
  * Depth, aliases and tokens through graphql-armor, cost through the rule above, the document's size checked
  * before parsing. Every rejection is a BAD_USER_INPUT naming the limit.
@@ -96,15 +104,9 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
       const refused = overCost(args);
       if (refused) setResultAndStopExecution({ errors: [refused] });
     },
-    // graphql-armor rejects while parsing, as a syntax error without a code: give those the contract's code.
     onResultProcess: ({ result, setResult }) => {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      const errors = result.errors.map((e) =>
-        e.extensions?.code !== 'BAD_USER_INPUT' && / limit of \d+ exceeded/i.test(e.message)
-          ? new GraphQLError(e.message.replace(/^Syntax Error: /, ''), { extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } })
-          : e,
-      );
-      setResult({ ...result, errors });
+      setResult({ ...result, errors: withLimitCodes(result.errors) });
     },
   };
   return [shaping, armor];

@@ -7,9 +7,19 @@ export interface SentParams {
   query?: unknown;
   variables?: unknown;
   operationName?: unknown;
+  /** A JSON body of only `query`, `variables` and `operationName`, each of its type (or null): a plain query's. */
+  plain?: boolean;
 }
 
 const object = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const PLAIN_KEYS = new Set(['query', 'variables', 'operationName']);
+
+const isPlain = (json: Record<string, unknown>): boolean =>
+  typeof json.query === 'string' &&
+  (json.variables === undefined || json.variables === null || object(json.variables)) &&
+  (json.operationName === undefined || json.operationName === null || typeof json.operationName === 'string') &&
+  Object.keys(json).every((key) => PLAIN_KEYS.has(key));
 
 const jsonOrUndefined = (text: string | null): unknown => {
   if (text === null || text === '') return undefined;
@@ -41,7 +51,9 @@ export function sentParams(contentType: string | undefined, body: Buffer | undef
     return { query: form.get('query') ?? undefined, variables: jsonOrUndefined(form.get('variables')), operationName: form.get('operationName') ?? undefined };
   }
   const json = jsonOrUndefined(text);
-  return object(json) ? { query: json.query, variables: json.variables, operationName: json.operationName } : {};
+  return object(json)
+    ? { query: json.query, variables: json.variables, operationName: json.operationName, plain: type === 'application/json' && isPlain(json) }
+    : {};
 }
 
 /** A document past a size or token limit, rejected before any other work on it. */

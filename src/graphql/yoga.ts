@@ -1,7 +1,16 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { assertValidSchema, BREAK, getNamedType, getOperationAST, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
+import {
+  assertValidSchema,
+  BREAK,
+  NoSchemaIntrospectionCustomRule,
+  type GraphQLError,
+  getNamedType,
+  getOperationAST,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { defaults, type GraphQLSettings } from '../config';
@@ -50,6 +59,14 @@ export function selectsTypedBodies(document: DocumentNode): boolean {
   return found;
 }
 
+/**
+ * Introspection refused on every path: yoga's plugin for it keys on the Request, which neither a plain query
+ * (directQuery.ts) nor a graphql-ws subscription has.
+ */
+const noIntrospection: Plugin<RequestContext> = {
+  onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+};
+
 /** Each request's context by its Request, for the hooks that only see the Request (response and result). */
 type Contexts = WeakMap<Request, RequestContext>;
 
@@ -80,19 +97,30 @@ function operationFacts(onOperation: GraphQLOptions['onOperation']): Plugin<Requ
   };
 }
 
-/** Errors nobody expected, masked in the response, logged once each with their stack, request, operation and field. */
-function unexpectedErrors(log: Services['log'], contexts: Contexts): Plugin<RequestContext> {
+/** Logs the errors of a result nobody expected (masked in the response), each once with its stack, request, operation and field. */
+export type UnexpectedLog = (errors: readonly GraphQLError[] | undefined, request: { reqId?: string; operationName?: string }) => void;
+
+function unexpectedLog(log: Services['log']): UnexpectedLog {
   const logged = new WeakSet<Error>();
+  return (errors, request) => {
+    // One failed batch fails many fields with the same error: it is logged once.
+    for (const { cause, field } of unexpectedCauses(errors)) {
+      if (logged.has(cause)) continue;
+      logged.add(cause);
+      logUnexpected(log, cause, { ...request, field });
+    }
+  };
+}
+
+function unexpectedErrors(logErrors: UnexpectedLog, contexts: Contexts): Plugin<RequestContext> {
   return {
     onResultProcess: ({ request, result }) => {
       const results = Array.isArray(result) ? result : [result];
       for (const r of results) {
-        // One failed batch fails many fields with the same error: it is logged once.
-        for (const { cause, field } of unexpectedCauses('errors' in r ? r.errors : undefined)) {
-          if (logged.has(cause)) continue;
-          logged.add(cause);
-          logUnexpected(log, cause, { reqId: request.headers.get('x-request-id') ?? undefined, operationName: contexts.get(request)?.operationName, field });
-        }
+        logErrors('errors' in r ? r.errors : undefined, {
+          reqId: request.headers.get('x-request-id') ?? undefined,
+          operationName: contexts.get(request)?.operationName,
+        });
       }
     },
   };
@@ -132,8 +160,10 @@ export interface GraphQLOptions extends GraphQLSettings {
   onOperation?: (type: string, field: string) => void;
 }
 
-type ServerContext = {
+/** What the HTTP route hands each request's context (graphqlRoute.ts); `timeoutMs` when there is no Request (directQuery.ts). */
+export type ServerContext = {
   request?: Request;
+  timeoutMs?: number;
   workSignal?: AbortSignal;
   grow?: RequestContext['grow'];
   liveAdmission?: RequestContext['liveAdmission'];
@@ -151,12 +181,13 @@ function documentCaches(mb: number) {
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = defaults().graphql) {
   const handled = new WeakSet<object>();
+  const logErrors = unexpectedLog(services.log);
   const contexts: Contexts = new WeakMap();
   // graphql-js validates a schema on its first request; with the typed bodies' ~930 types that is tens of ms,
   // paid here at start rather than inside the first request (which would stall the event loop then)
   assertValidSchema(schema);
   const examples = services.examples ?? cachedExamples(services.db);
-  return createYoga<Record<string, unknown>, RequestContext>({
+  const yoga = createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -165,9 +196,9 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
     maxRequestBodySize: false,
     // What the HTTP route hands over (graphqlRoute.ts): the work's signal, the slot's growth, the live admission.
     // Over WebSocket (graphql-ws) there is no Request: the session's timeout applies.
-    context: ({ request, workSignal, grow, liveAdmission }: ServerContext) => {
+    context: ({ request, timeoutMs, workSignal, grow, liveAdmission }: ServerContext) => {
       const ctx = createRequestContext(services, {
-        timeoutMs: request ? requestTimeoutMs(request) : undefined,
+        timeoutMs: request ? requestTimeoutMs(request) : timeoutMs,
         signal: workSignal,
         traceTransactionColumns: TRACE_TRANSACTION_COLUMNS,
       });
@@ -184,7 +215,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       useExecutionCancellation(),
       requestParams,
       ...limitPlugins(opts.limits),
-      ...(!opts.introspection ? [useDisableIntrospection()] : []),
+      ...(!opts.introspection ? [noIntrospection] : []),
       // graphql-jit hands a subscription's resolver the operation's variables instead of the field's arguments:
       // subscriptions run on graphql-js (they resolve one event at a time, where the interpreter costs little),
       // and so do documents that select typed bodies (selectsTypedBodies).
@@ -197,7 +228,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       ),
       rememberContexts(contexts),
       operationFacts(opts.onOperation),
-      unexpectedErrors(services.log, contexts),
+      unexpectedErrors(logErrors, contexts),
       warnings,
       serverTiming(contexts),
     ],
@@ -221,4 +252,5 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       },
     },
   });
+  return Object.assign(yoga, { logErrors });
 }

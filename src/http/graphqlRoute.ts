@@ -1,9 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getOperationAST } from 'graphql';
 import { ApiError } from '../errors';
 import { queryCost, type GraphQLLimits } from '../graphql/limits';
 import { inspectRequest, sentParams, type InspectedRequest } from '../graphql/request';
 import { schema } from '../graphql/schema';
 import { requestWeight } from '../graphql/weight';
+import { runPlainQuery, type BuiltResponse, type PlainQuery } from '../graphql/directQuery';
+import { parseTimeoutMs } from '../params/requestSettings';
 import type { createGraphQL } from '../graphql/yoga';
 import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../live/runtime';
 import { MAX_BODY_BYTES, readBody, type BodyBudget } from './body';
@@ -164,12 +167,15 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   }
   const weight = admissionWeight(request, route.limits);
   const work = workSignal(res, route.requestTimeoutMs);
-  const build = async (slot?: Slot) => {
+  const plain = plainQuery(req, url, request);
+  const build = async (slot?: Slot): Promise<BuiltResponse> => {
     work.start();
     // resolvers run in parallel: a trace's transactions are added to the weight at once, the turn kept
     const grow = slot && ((extra: number) => slot.charge(extra));
+    const direct = plain && (await runPlainQuery(yoga, plain.query, { timeoutMs: plain.timeoutMs, grow, workSignal: work.signal, reqId }));
+    if (direct) return direct;
     const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, { grow, workSignal: work.signal });
-    return { status: response.status, headers: response.headers, payload: Buffer.from(await response.arrayBuffer()) };
+    return { status: response.status, headers: ownHeaders(response.headers), payload: Buffer.from(await response.arrayBuffer()) };
   };
   let built;
   try {
@@ -181,5 +187,35 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   }
   if (work.signal.aborted) throw abortReason(work.signal);
   // JSON results are compressed per Accept-Encoding; Content-Length is set there.
-  return sendEncoded(req, res, built.status, built.payload, ownHeaders(built.headers));
+  return sendEncoded(req, res, built.status, built.payload, built.headers);
+}
+
+/** Accept values under which yoga answers `application/json` (what a plain query is answered with). */
+const PLAIN_ACCEPT = new Set(['', '*/*', 'application/json']);
+
+/**
+ * A query that needs none of yoga's HTTP layer: POSTed to /graphql as a plain JSON body (`SentParams.plain`),
+ * accepting `application/json`, its document parsed to a query operation, with a valid X-Timeout when it has one.
+ * Anything else (GET, other media types, batches, extensions, URL parameters, errors to report) goes through yoga.
+ */
+export function plainQuery(req: IncomingMessage, url: string, request: InspectedRequest): { query: PlainQuery; timeoutMs: number | undefined } | undefined {
+  const { params, document } = request;
+  if (req.method !== 'POST' || url !== '/graphql' || !params.plain || !document) return undefined;
+  // graphql-js' rule: a document of several operations runs the one named, and none without a name
+  if (getOperationAST(document, (params.operationName ?? undefined) as string | undefined)?.operation !== 'query') return undefined;
+  if (!PLAIN_ACCEPT.has((req.headers.accept ?? '').trim().toLowerCase())) return undefined;
+  const asked = req.headers['x-timeout'];
+  if (Array.isArray(asked)) return undefined;
+  let timeoutMs: number | undefined;
+  try {
+    timeoutMs = parseTimeoutMs(asked);
+  } catch {
+    return undefined;
+  }
+  const query: PlainQuery = {
+    query: params.query as string,
+    variables: (params.variables ?? undefined) as PlainQuery['variables'],
+    operationName: (params.operationName ?? undefined) as string | undefined,
+  };
+  return { query, timeoutMs };
 }

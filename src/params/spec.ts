@@ -155,7 +155,17 @@ export interface ParamSource {
   values?(key: string): string[];
 }
 
-export const graphqlName = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+export const graphqlName = (key: string): string => {
+  let name = graphqlNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    // the routes' own parameter names: a few dozen, asked for on every GraphQL argument parse
+    graphqlNames.set(key, name);
+  }
+  return name;
+};
+
+const graphqlNames = new Map<string, string>();
 
 /** The shown bounds of a parameter, for descriptions (OpenAPI and GraphQL). */
 export function bounds(p: Param): string | undefined {

@@ -1,0 +1,121 @@
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaults } from '../src/config';
+import { inspectRequest, sentParams } from '../src/graphql/request';
+import { plainQuery } from '../src/http/graphqlRoute';
+import { importDocument } from '../src/import/importFile';
+import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureText, realTestnetTraces } from './helpers/fixtures';
+import { listen, testServices } from './helpers/service';
+
+const BLOCK = 32737160;
+const limits = defaults().graphql.limits;
+
+/** Whether the HTTP route would run this request as a plain query (without yoga's HTTP layer). */
+function isPlain(body: string, headers: Record<string, string> = {}, method = 'POST', url = '/graphql') {
+  const allHeaders = { 'content-type': 'application/json', ...headers };
+  const req = { method, headers: allHeaders } as unknown as IncomingMessage;
+  return (
+    plainQuery(req, url, inspectRequest(sentParams(allHeaders['content-type'], method === 'GET' ? undefined : Buffer.from(body), url), limits)) !== undefined
+  );
+}
+
+describe('which GraphQL requests run as plain queries', () => {
+  const query = (extra: Record<string, unknown> = {}) => JSON.stringify({ query: '{ __typename }', ...extra });
+
+  it('a POSTed JSON body of a query, its variables and operation name, accepting application/json', () => {
+    expect(isPlain(query())).toBe(true);
+    expect(isPlain(query({ variables: { a: 1 }, operationName: null }))).toBe(true);
+    expect(isPlain(query(), { accept: '*/*' })).toBe(true);
+    expect(isPlain(query(), { accept: 'application/json', 'x-timeout': '500' })).toBe(true);
+  });
+
+  it('anything else goes through yoga: other media types, extensions, other keys, batches, GET, URL parameters, non-queries, bad timeouts', () => {
+    expect(isPlain(query(), { accept: 'application/graphql-response+json' })).toBe(false);
+    expect(isPlain(query(), { accept: 'text/event-stream' })).toBe(false);
+    expect(isPlain(query(), { 'content-type': 'application/graphql' })).toBe(false);
+    expect(isPlain(query({ extensions: {} }))).toBe(false);
+    expect(isPlain(query({ other: 1 }))).toBe(false);
+    expect(isPlain(query({ variables: 'x' }))).toBe(false);
+    expect(isPlain(query({ operationName: 7 }))).toBe(false);
+    expect(isPlain(`[${query()}]`)).toBe(false);
+    expect(isPlain('', {}, 'GET', '/graphql?query=%7B__typename%7D')).toBe(false);
+    expect(isPlain(query(), {}, 'POST', '/graphql?x_timeout=100')).toBe(false);
+    expect(isPlain(JSON.stringify({ query: 'mutation { x }' }))).toBe(false);
+    expect(isPlain(JSON.stringify({ query: 'subscription { x }' }))).toBe(false);
+    expect(isPlain(JSON.stringify({ query: '{ oops' }))).toBe(false);
+    expect(isPlain(JSON.stringify({ query: 'query A { __typename } query B { __typename }' }))).toBe(false);
+    expect(isPlain(JSON.stringify({ query: 'query A { __typename } query B { __typename }', operationName: 'B' }))).toBe(true);
+    expect(isPlain(query(), { 'x-timeout': 'soon' })).toBe(false);
+  });
+});
+
+describe.each(await availableBackends())('a plain query answered without yoga HTTP layer, on %s', (backend) => {
+  let db: TestDatabase;
+  let service: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await importDocument(db.writer, 'traces', realTestnetTraces().text);
+    await importDocument(db.writer, 'account', fixtureText('transactions_testnet_2025-07_by_account.json'));
+    service = await listen(testServices(db.reader));
+  });
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+  });
+
+  /** The same request over HTTP (the plain path) and through yoga.fetch in-process (yoga's whole path). */
+  async function both(body: string, headers: Record<string, string> = {}) {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body };
+    const answer = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await res.text() });
+    return {
+      plain: await answer(await fetch(`${service.base}/graphql`, init)),
+      yoga: await answer(await service.yoga.fetch('http://localhost/graphql', init)),
+    };
+  }
+
+  it('answers as yoga does: data, errors, NOT_FOUND, over-cost refusals, operation names, null variables, X-Timeout', async () => {
+    const page = `query Page($s: UInt32!) { transactionsByMasterchainBlock(seqno: $s, limit: 5) { hash lt inMsg { hash value } outMsgs { hash } accountStateAfter { balance } } }`;
+    const cases: [string, Record<string, string>?][] = [
+      [JSON.stringify({ query: '{ __typename }' })],
+      [JSON.stringify({ query: page, variables: { s: BLOCK } })],
+      [JSON.stringify({ query: page, variables: { s: BLOCK } }), { 'x-timeout': '2000', accept: 'application/json' }],
+      [JSON.stringify({ query: page, variables: { s: 4_000_000_000 } })],
+      [JSON.stringify({ query: page, variables: { s: 'x' } })],
+      [JSON.stringify({ query: page })],
+      [JSON.stringify({ query: '{ transaction(hash: "x") { hash } }', variables: null, operationName: null })],
+      [JSON.stringify({ query: `query A { __typename } query B { transaction(hash: "x") { hash } }`, operationName: 'B' })],
+      [
+        JSON.stringify({
+          query: `{ transactionsByMasterchainBlock(seqno: 1, limit: 1000) { ${'outMsgs { destinationTransaction { '.repeat(6)}hash${' } }'.repeat(6)} } }`,
+        }),
+      ],
+    ];
+    for (const [body, headers] of cases) {
+      const { plain, yoga } = await both(body, headers);
+      expect(plain, body).toEqual(yoga);
+    }
+    // the cases reach each kind of answer
+    const answers = await Promise.all(cases.map(async ([body, headers]) => (await both(body, headers)).plain));
+    expect(answers.map((a) => a.status)).toContain(200);
+    expect(answers.some((a) => /"NOT_FOUND"/.test(a.body))).toBe(true);
+    expect(answers.some((a) => /query cost limit/.test(a.body))).toBe(true);
+    expect(answers.some((a) => /"data":\{"transactionsByMasterchainBlock":\[\{"hash"/.test(a.body))).toBe(true);
+  });
+
+  it('leaves to yoga what it answers itself: invalid documents, unresolvable operations, invalid X-Timeout', async () => {
+    for (const [body, headers] of [
+      [JSON.stringify({ query: '{ noSuchField }' })],
+      [JSON.stringify({ query: 'query A { __typename } query B { __typename }' })],
+      [JSON.stringify({ query: 'query A { __typename }', operationName: 'C' })],
+      [JSON.stringify({ query: '{ __typename }' }), { 'x-timeout': 'soon' }],
+    ] as [string, Record<string, string>?][]) {
+      const { plain, yoga } = await both(body, headers);
+      expect(plain, body).toEqual(yoga);
+    }
+    const timeout = await both(JSON.stringify({ query: '{ __typename }' }), { 'x-timeout': 'soon' });
+    expect(timeout.plain.status).toBe(400);
+    expect(JSON.parse(timeout.plain.body).errors[0].message).toBe('parameter "x_timeout" must be an integer from 1 to 600000, got "soon"');
+  });
+});
