@@ -91,6 +91,8 @@ export interface RequestContext {
   grow?: (extra: number) => Promise<void> | void;
   /** The live admission of the connection a subscription runs on (GraphQL over SSE, graphql-ws). */
   liveAdmission?: LiveAdmission;
+  /** The GraphQL query's cost as the HTTP route priced it to admit it: the cost limit needs no second pricing. */
+  admittedCost?: number;
 }
 
 export function createRequestContext(services: Services, opts: { timeoutMs?: number; signal?: AbortSignal } & LoaderOptions = {}): RequestContext {

@@ -114,6 +114,14 @@ describe.each(await availableBackends())('a plain query answered without yoga HT
       const { plain, yoga } = await both(body, headers);
       expect(plain, body).toEqual(yoga);
     }
+    // a GET goes through yoga, priced once (by the route, to admit it): refused over the cost limit all the same
+    const costly = `?query=${encodeURIComponent(`{ transactionsByMasterchainBlock(seqno: 1, limit: 1000) { ${'outMsgs { destinationTransaction { '.repeat(6)}hash${' } }'.repeat(6)} } }`)}`;
+    const overHttp = await fetch(`${service.base}/graphql${costly}`);
+    const inProcess = await service.yoga.fetch(`http://localhost/graphql${costly}`);
+    expect(overHttp.status).toBe(inProcess.status);
+    const refusal = await overHttp.text();
+    expect(refusal).toBe(await inProcess.text());
+    expect(refusal).toMatch(/query cost limit of 1000000 exceeded/);
     const timeout = await both(JSON.stringify({ query: '{ __typename }' }), { 'x-timeout': 'soon' });
     expect(timeout.plain.status).toBe(400);
     expect(JSON.parse(timeout.plain.body).errors[0].message).toBe('parameter "x_timeout" must be an integer from 1 to 600000, got "soon"');

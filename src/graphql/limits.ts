@@ -64,17 +64,19 @@ export function limitPlugins(limits: GraphQLLimits): Plugin[] {
   }) as Plugin;
   /** The cost-limit error for an operation that exceeds it; undefined when within (or when variables do not coerce: execution reports them). */
   const overCost = (args: { schema: GraphQLSchema; document: unknown; operationName?: string | null; variableValues?: unknown; contextValue: unknown }) => {
-    let cost: number;
-    try {
-      cost = queryCost(
-        args.schema,
-        args.document as DocumentNode,
-        args.operationName,
-        args.variableValues as Record<string, unknown> | undefined,
-        args.contextValue as object,
-      );
-    } catch {
-      return undefined;
+    let cost = (args.contextValue as { admittedCost?: number }).admittedCost;
+    if (cost === undefined) {
+      try {
+        cost = queryCost(
+          args.schema,
+          args.document as DocumentNode,
+          args.operationName,
+          args.variableValues as Record<string, unknown> | undefined,
+          args.contextValue as object,
+        );
+      } catch {
+        return undefined;
+      }
     }
     if (cost <= limits.maxCost) return undefined;
     return new GraphQLError(`query cost limit of ${limits.maxCost} exceeded: this query costs ${cost} (list fields count their limit)`, {

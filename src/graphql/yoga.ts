@@ -167,6 +167,7 @@ export type ServerContext = {
   workSignal?: AbortSignal;
   grow?: RequestContext['grow'];
   liveAdmission?: RequestContext['liveAdmission'];
+  admittedCost?: number;
 };
 
 /** A parsed document holds about this many bytes per byte of its text (its AST, the compiled query). */
@@ -196,7 +197,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
     maxRequestBodySize: false,
     // What the HTTP route hands over (graphqlRoute.ts): the work's signal, the slot's growth, the live admission.
     // Over WebSocket (graphql-ws) there is no Request: the session's timeout applies.
-    context: ({ request, timeoutMs, workSignal, grow, liveAdmission }: ServerContext) => {
+    context: ({ request, timeoutMs, workSignal, grow, liveAdmission, admittedCost }: ServerContext) => {
       const ctx = createRequestContext(services, {
         timeoutMs: request ? requestTimeoutMs(request) : timeoutMs,
         signal: workSignal,
@@ -204,6 +205,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       });
       ctx.grow = grow;
       ctx.liveAdmission = liveAdmission;
+      ctx.admittedCost = admittedCost;
       return ctx;
     },
     // Documents are cached by their text: bounded by the texts' length, not by their number.

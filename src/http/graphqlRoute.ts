@@ -112,17 +112,18 @@ async function streamGraphQL(
 /**
  * What a request weighs in the limiter: what its document may shape, or 1 when it will be refused anyway (no
  * document, or over the cost limit: yoga answers it without executing), so a cheap refused request never
- * makes the others wait.
+ * makes the others wait. With its cost, when priced: the cost limit's plugin takes it instead of pricing again.
  */
-function admissionWeight(request: InspectedRequest, limits: GraphQLLimits): number {
+function admission(request: InspectedRequest, limits: GraphQLLimits): { weight: number; cost?: number } {
   const { document, operation, variables, params } = request;
-  if (!document || !operation) return 1;
+  if (!document || !operation) return { weight: 1 };
+  let cost: number;
   try {
-    if (queryCost(schema, document, typeof params.operationName === 'string' ? params.operationName : undefined, variables) > limits.maxCost) return 1;
+    cost = queryCost(schema, document, typeof params.operationName === 'string' ? params.operationName : undefined, variables);
   } catch {
-    return 1;
+    return { weight: 1 };
   }
-  return requestWeight(schema, document, operation, variables);
+  return { weight: cost > limits.maxCost ? 1 : requestWeight(schema, document, operation, variables), cost };
 }
 
 type Yoga = ReturnType<typeof createGraphQL>;
@@ -165,16 +166,17 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     }
     return streamGraphQL(req, res, yoga, headers, body, route.live, client);
   }
-  const weight = admissionWeight(request, route.limits);
+  const { weight, cost: admittedCost } = admission(request, route.limits);
   const work = workSignal(res, route.requestTimeoutMs);
   const plain = plainQuery(req, url, request);
   const build = async (slot?: Slot): Promise<BuiltResponse> => {
     work.start();
     // resolvers run in parallel: a trace's transactions are added to the weight at once, the turn kept
     const grow = slot && ((extra: number) => slot.charge(extra));
-    const direct = plain && (await runPlainQuery(yoga, plain.query, { timeoutMs: plain.timeoutMs, grow, workSignal: work.signal, reqId }));
+    const server = { grow, workSignal: work.signal, admittedCost };
+    const direct = plain && (await runPlainQuery(yoga, plain.query, { ...server, timeoutMs: plain.timeoutMs, reqId }));
     if (direct) return direct;
-    const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, { grow, workSignal: work.signal });
+    const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, server);
     return { status: response.status, headers: ownHeaders(response.headers), payload: Buffer.from(await response.arrayBuffer()) };
   };
   let built;

@@ -31,19 +31,6 @@ export class ClientGoneError extends ApiError {
   }
 }
 
-/**
- * Aborts when the response's connection closes before the response finished, so a queued request of a client
- * that left is dropped. (A response that finished closes too; aborting then would build an AbortError, stack
- * trace included, for every request.)
- */
-export function clientGone(res: ServerResponse): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
-
 interface Waiter {
   weight: number;
   start: () => void;
@@ -68,17 +55,18 @@ export class DeadlineError extends ApiError {
 }
 
 /**
- * An AbortSignal for a request's work: aborted when its client goes, and `deadlineMs` after `start()` is
- * called (when the work gets its turn, not while it waits). `reason` tells which.
+ * An AbortSignal for a request's work: aborted when its client goes (its connection closes before the response
+ * finished, so a queued request of a client that left is dropped; a response that finished closes too, and is not
+ * aborted then), and `deadlineMs` after `start()` is called (when the work gets its turn, not while it waits).
+ * `reason` tells which.
  */
 export function workSignal(res: ServerResponse, deadlineMs: number | undefined) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const gone = clientGone(res);
-  const onGone = () => controller.abort(new ClientGoneError());
-  if (gone.aborted) onGone();
-  else gone.addEventListener('abort', onGone, { once: true });
-  res.once('close', () => clearTimeout(timer));
+  res.once('close', () => {
+    clearTimeout(timer);
+    if (!res.writableFinished) controller.abort(new ClientGoneError());
+  });
   return {
     signal: controller.signal,
     start() {
