@@ -4,7 +4,7 @@ import { accountStatesByHashes } from './accountStates';
 import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
-import type { MessageRow } from './rows';
+import type { MessageRow, MessageWithContent } from './rows';
 import {
   blocksTransactionsKeyset,
   descriptionsByHashes,
@@ -44,14 +44,7 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
     messagesByTransaction: () =>
       new DataLoader(async (txHashes: readonly string[]) => {
         const lists = await messagesByTransactions(db, txHashes);
-        // The message query joins the contents in; seed their loader so no second statement reads them.
-        const messageContent = loaders.messageContent;
-        for (const list of lists) {
-          for (const m of list) {
-            if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
-            if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
-          }
-        }
+        for (const list of lists) primeContents(loaders, list);
         return lists;
       }, options),
     messageRowsByTransaction: () => messageRowsLoader(db, options),
@@ -155,8 +148,21 @@ export function withMessagesPrimed(loaders: Loaders, { rows, messages }: RowsWit
   return rows;
 }
 
-/** A page's rows read with their account states, the states seeded into the request's loader so none is read again. */
-export function withStatesPrimed(loaders: Loaders, { rows, states }: RowsWithStates): TransactionRow[] {
+/** A page's whole rows read with their account states and messages, those seeded into the request's loaders so none is read again. */
+export function withStatesPrimed(loaders: Loaders, { rows, states, messages }: RowsWithStates): TransactionRow[] {
   for (const [hash, state] of states) loaders.accountState.prime(hash, state);
+  for (const [hash, list] of messages) {
+    loaders.messagesByTransaction.prime(hash, list);
+    primeContents(loaders, list);
+  }
   return rows;
+}
+
+/** Messages read with their bodies joined in: the bodies seeded into their loader so no second statement reads them. */
+function primeContents(loaders: Loaders, list: readonly MessageWithContent[]): void {
+  const messageContent = loaders.messageContent;
+  for (const m of list) {
+    if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
+    if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+  }
 }

@@ -2,11 +2,11 @@ import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import { MAX_STORED_SEQNO, masterchainBlockStatus, type MasterchainTip } from './blocks';
 import { DESCRIPTION_COLUMNS, type DescriptionRow } from '../transactions/description';
-import type { AccountStateRow, MessageRow, TransactionHeaderRow, TransactionRow } from './rows';
+import type { AccountStateRow, MessageRow, MessageWithContent, TransactionHeaderRow, TransactionRow } from './rows';
 import { ACCOUNT_STATE_COLUMNS } from './accountStates';
 import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder, oneEach } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
-import { messageConditions, type MessageFilter } from './messages';
+import { MESSAGE_COLUMNS, messageConditions, type MessageFilter } from './messages';
 
 /** The columns of `transactions` outside the description, in the indexer's order. */
 export const TRANSACTION_HEADER_COLUMNS = [
@@ -74,7 +74,7 @@ export async function transactionsByMasterchainBlock(db: Queryable, page: BlockP
 
 /** `transactionsByMasterchainBlock`'s whole rows with their account states, in one statement. */
 async function blockTransactionsWithStates(db: Queryable, page: BlockPage): Promise<RowsWithStates> {
-  if (page.seqno > MAX_STORED_SEQNO) return { rows: [], states: new Map() };
+  if (page.seqno > MAX_STORED_SEQNO) return { rows: [], states: new Map(), messages: new Map() };
   return withStates(db, blockPageStatement(page));
 }
 
@@ -94,28 +94,53 @@ interface PageStatement {
   order: string;
 }
 
-/** Whole rows of a page and the account states they name before and after (null: not stored), by hash. */
+/** Whole rows of a page, the account states they name before and after (null: not stored), by hash, and their messages with bodies, by transaction hash. */
 export interface RowsWithStates {
   rows: TransactionRow[];
   states: Map<string, AccountStateRow | null>;
+  messages: Map<string, MessageWithContent[]>;
 }
 
 const STATE_KEYS = { before: ACCOUNT_STATE_COLUMNS.map((c) => `sb_${c}`), after: ACCOUNT_STATE_COLUMNS.map((c) => `sa_${c}`) };
 const statesSelect = (alias: string, keys: string[]) => ACCOUNT_STATE_COLUMNS.map((c, i) => `${alias}.${c} as ${keys[i]}`).join(', ');
 
+/** Message columns PostgreSQL would write into JSON as numbers that may not fit a double: as text, which `pg` gives them as. */
+const WIDE_MESSAGE_COLUMNS = new Set<string>(['tx_lt', 'value', 'fwd_fee', 'ihr_fee', 'extra_flags', 'created_lt', 'created_at', 'import_fee']);
+
+/** A row's messages with their bodies, in the primary key's order, as one JSON array of arrays (null: none). */
+const MESSAGES_JSON = `(select json_agg(json_build_array(${MESSAGE_COLUMNS.map((c) => (WIDE_MESSAGE_COLUMNS.has(c) ? `M.${c}::text` : `M.${c}`)).join(', ')}, B.body, I.body)
+      order by M.msg_hash, M.direction)
+     from messages M left join message_contents B on B.hash = M.body_hash left join message_contents I on I.hash = M.init_state_hash
+    where M.tx_hash = P.hash and M.tx_lt = P.lt) as p_messages`;
+
+const BODY_AT = MESSAGE_COLUMNS.length;
+
+function messagesOfJson(list: unknown[][] | null): MessageWithContent[] {
+  if (list === null) return [];
+  return list.map((values) => {
+    const message: Record<string, unknown> = {};
+    for (let i = 0; i < BODY_AT; i++) message[MESSAGE_COLUMNS[i]] = values[i];
+    message.body = values[BODY_AT];
+    message.init_state_body = values[BODY_AT + 1];
+    return message as unknown as MessageWithContent;
+  });
+}
+
 /**
- * A page of whole rows read with each row's account states before and after in the same statement: joined to the
- * page once it is cut (the page's own plan unchanged), then put back in the page's order. The states would take a
- * statement of their own.
+ * A page of whole rows read with each row's account states before and after, and its messages with their bodies,
+ * in the same statement: joined to the page once it is cut (the page's own plan unchanged), then put back in the
+ * page's order. The states and the messages would take a statement each; the messages come as one JSON value a row
+ * (parsed natively), not one row each (which would repeat the transaction's columns).
  */
 async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStates> {
   const rows = await db.query<TransactionRow & Record<string, unknown>>(
-    `select P.*, ${statesSelect('SB', STATE_KEYS.before)}, ${statesSelect('SA', STATE_KEYS.after)} from (${q.text}) P
+    `select P.*, ${statesSelect('SB', STATE_KEYS.before)}, ${statesSelect('SA', STATE_KEYS.after)}, ${MESSAGES_JSON} from (${q.text}) P
       left join account_states SB on SB.hash = P.account_state_hash_before
       left join account_states SA on SA.hash = P.account_state_hash_after
       order by ${q.order.replaceAll('T.', 'P.')}`,
     q.values,
   );
+  const messages = new Map<string, MessageWithContent[]>();
   const states = new Map<string, AccountStateRow | null>();
   const take = (row: Record<string, unknown>, hash: string | null, keys: string[]) => {
     if (hash === null || states.has(hash)) return;
@@ -127,8 +152,11 @@ async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStat
   for (const row of rows) {
     take(row, row.account_state_hash_before, STATE_KEYS.before);
     take(row, row.account_state_hash_after, STATE_KEYS.after);
+    messages.set(row.hash, messagesOfJson(row.p_messages as unknown[][] | null));
+    // not kept twice (a row may be kept in the transaction cache); undefined keeps the row's shape, as delete would not
+    row.p_messages = undefined;
   }
-  return { rows, states };
+  return { rows, states, messages };
 }
 
 /** A page's rows and each row's messages (with a column set, `messageColumnSet`), by transaction hash. */
@@ -195,7 +223,9 @@ export async function blockPage(
   await db.catchUp?.(page.seqno);
   const belowTip = tip?.isFinal(page.seqno) === true;
   const rows = async (): Promise<RowsWithStates> =>
-    withAccountStates ? blockTransactionsWithStates(db, page) : { rows: await transactionsByMasterchainBlock(db, page), states: new Map() };
+    withAccountStates
+      ? blockTransactionsWithStates(db, page)
+      : { rows: await transactionsByMasterchainBlock(db, page), states: new Map(), messages: new Map() };
   const [read, block] = belowTip ? [await rows(), undefined] : await Promise.all([rows(), masterchainBlockStatus(db, page.seqno, tip)]);
   if (block === undefined) return { ...read, rows: await requireBlockOf(db, page.seqno, read.rows), finalized: true };
   if (!block.exists) throw notFound(`masterchain block ${page.seqno} not found`);
@@ -230,6 +260,10 @@ export async function transactionsByHashes<R extends { hash: string } = Transact
 ): Promise<(R | null)[]> {
   return oneEach(hashes, await db.query<R>(`${selectTransactions(columns)} where T.hash = any($1::text[]::tonhash[])`, [hashes]), (r) => r.hash);
 }
+
+/** These transactions whole (those stored, by hash) with their account states and messages, in one statement. */
+export const transactionsByHashesWithStates = (db: Queryable, hashes: readonly string[]): Promise<RowsWithStates> =>
+  withStates(db, { text: `${selectTransactions()} where T.hash = any($1::text[]::tonhash[])`, values: [hashes], order: 'T.hash' });
 
 /** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
 export const transactionHeadersByHashes = (db: Queryable, hashes: readonly string[]) =>

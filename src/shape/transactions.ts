@@ -4,7 +4,8 @@ import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
 import { nodeFactsOf } from '../wire/trace';
 import { ownBytes, type CachedTransaction } from './transactionCache';
-import { TRANSACTION_KEY_COLUMNS, transactionsByHashes, type TransactionColumn } from '../data/transactions';
+import { TRANSACTION_KEY_COLUMNS, transactionsByHashesWithStates, type TransactionColumn } from '../data/transactions';
+import { withStatesPrimed } from '../data/loaders';
 import { sortOutMessages } from '../data/messages';
 import type { MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
@@ -209,11 +210,11 @@ export async function pageRows(
   return page;
 }
 
-/** Key rows completed: those the transaction cache holds stay keys, the others are read whole in one statement. */
+/** Key rows completed: those the transaction cache holds stay keys, the others are read whole in one statement (with their states and messages). */
 async function completedKeys(ctx: RequestContext, keys: PageRows): Promise<PageRows> {
   const missing = keys.rows.filter((k) => !keys.cached.has(k.hash)).map((k) => k.hash);
   if (missing.length === 0) return keys;
-  const whole = new Map((await transactionsByHashes(ctx.db, missing)).flatMap((r) => (r ? [[r.hash, r] as const] : [])));
+  const whole = new Map(withStatesPrimed(ctx.loaders, await transactionsByHashesWithStates(ctx.db, missing)).map((r) => [r.hash, r] as const));
   // a row gone between the two statements (a replica that moved back) is left out rather than half-written
   return { rows: keys.rows.flatMap((k) => (keys.cached.has(k.hash) ? [k] : (whole.get(k.hash) ?? []))), cached: keys.cached };
 }
