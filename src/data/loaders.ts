@@ -38,7 +38,7 @@ export interface LoaderOptions {
 export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   const options = { maxBatchSize: 5000 };
   // Each loader is made when a request first uses it: a REST page touches three or four of these.
-  const loaders = lazily({
+  const loaders = lazily('loaders', {
     transaction: () => new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
     description: () => new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
     messagesByTransaction: () =>
@@ -84,17 +84,18 @@ interface Lazy {
   [FACTORIES]: Record<string, () => unknown>;
   [MADE]: Record<string, unknown>;
 }
-/** One prototype per set of keys, its getters defined once: a request's object is then two fields, not a getter each. */
+/** One prototype per kind of object, its getters defined once: a request's object is then two fields, not a getter each. */
 const lazyPrototypes = new Map<string, object>();
 
-/** An object whose every property is made by its factory on first read, then kept. */
-function lazily<F extends Record<string, () => unknown>>(factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
-  const keys = Object.keys(factories);
-  const signature = keys.join(',');
-  let prototype = lazyPrototypes.get(signature);
+/**
+ * An object whose every property is made by its factory on first read, then kept. `kind` names the set of keys
+ * (every call of one kind gives the same keys), so a request does not list them again.
+ */
+function lazily<F extends Record<string, () => unknown>>(kind: string, factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
+  let prototype = lazyPrototypes.get(kind);
   if (!prototype) {
     prototype = {};
-    for (const key of keys) {
+    for (const key of Object.keys(factories)) {
       Object.defineProperty(prototype, key, {
         get(this: Lazy) {
           const made = this[MADE];
@@ -103,7 +104,7 @@ function lazily<F extends Record<string, () => unknown>>(factories: F): { readon
         },
       });
     }
-    lazyPrototypes.set(signature, prototype);
+    lazyPrototypes.set(kind, prototype);
   }
   const object: Lazy = Object.create(prototype);
   object[FACTORIES] = factories;

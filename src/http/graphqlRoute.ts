@@ -149,13 +149,17 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res, MAX_BODY_BYTES, route.bodies);
   const url = req.url ?? '/graphql';
   const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
   // The id the server settled on (the client's when sane), for the log line of an unexpected error.
   const reqId = requestIdOf(res);
-  if (reqId) headers.set('x-request-id', reqId);
+  // The request's headers as yoga reads them: made only for a request yoga serves (not a plain query's).
+  const yogaHeaders = () => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    if (reqId) headers.set('x-request-id', reqId);
+    return headers;
+  };
   if (request.operation?.operation === 'subscription') {
     if (!acceptsEventStream(req.headers.accept)) {
       throw new ApiError(
@@ -164,7 +168,7 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
         'BAD_USER_INPUT',
       );
     }
-    return streamGraphQL(req, res, yoga, headers, body, route.live, client);
+    return streamGraphQL(req, res, yoga, yogaHeaders(), body, route.live, client);
   }
   const { weight, cost: admittedCost } = admission(request, route.limits);
   const work = workSignal(res, route.requestTimeoutMs);
@@ -176,7 +180,7 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     const server = { grow, workSignal: work.signal, admittedCost };
     const direct = plain && (await runPlainQuery(yoga, plain.query, { ...server, timeoutMs: plain.timeoutMs, reqId }));
     if (direct) return direct;
-    const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers, body, signal: work.signal }, server);
+    const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers: yogaHeaders(), body, signal: work.signal }, server);
     return { status: response.status, headers: ownHeaders(response.headers), payload: Buffer.from(await response.arrayBuffer()) };
   };
   let built;
