@@ -109,17 +109,24 @@ async function scenario(
 ): Promise<Row | undefined> {
   const wanted = (n: string) => !only || only.test(n);
   if (!(opts.serves ? opts.serves.some(wanted) : wanted(name))) return undefined;
-  if (typeof server !== 'function') return measure(name, server, requests, opts);
-  // a process of its own: its peak RSS is this scenario's, not the high-water mark of every scenario before it;
-  // warmed 2 s first with the row's own requests (JIT, pools; and its caches, with what those requests read)
-  const proc = await server();
-  try {
-    await autocannon({
+  // Every row is warmed 2 s first with its own requests (JIT, pools; and caches, with what those requests read), so
+  // a row measures the steady state: a shared process's first rows would otherwise include the JIT's work on code
+  // the row is the first to run, which costs the service (more code) more than the floor.
+  const warm = (proc: Proc) =>
+    autocannon({
       url: proc.base,
       connections,
       duration: WARM_UP_SECONDS,
       requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
     });
+  if (typeof server !== 'function') {
+    await warm(server);
+    return measure(name, server, requests, opts);
+  }
+  // a process of its own: its peak RSS is this scenario's, not the high-water mark of every scenario before it
+  const proc = await server();
+  try {
+    await warm(proc);
     return await measure(name, proc, requests, opts);
   } finally {
     await proc.stop();
