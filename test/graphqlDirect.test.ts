@@ -65,13 +65,42 @@ describe.each(await availableBackends())('a plain query answered without yoga HT
     await db?.drop();
   });
 
-  /** The same request over HTTP (the plain path) and through yoga.fetch in-process (yoga's whole path). */
+  /** GraphQL requests the server handed to yoga's whole path so far, from /metrics. */
+  const servedByYoga = async () => {
+    const text = await (await fetch(`${service.base}/metrics`)).text();
+    return Number(/^tonql_graphql_requests_total\{path="yoga"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+  };
+
+  /** The headers a client sees that are not the same on every response (date, request id, timing's figures). */
+  const answerOf = async (res: Response) => {
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name)));
+    headers['server-timing'] &&= headers['server-timing'].replace(/dur=[\d.]+/, 'dur=…');
+    return { status: res.status, headers, body: await res.text() };
+  };
+
+  /**
+   * The same request over HTTP twice, as sent and with `extensions: {}` (which only yoga's whole path takes), and
+   * through yoga.fetch in-process; with how many times the server handed the first to yoga (its metrics).
+   */
   async function both(body: string, headers: Record<string, string> = {}) {
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body };
-    const answer = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await res.text() });
+    const init = (text: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
+    const before = await servedByYoga();
+    const sent = await answerOf(await fetch(`${service.base}/graphql`, init(body)));
+    const viaYoga = (await servedByYoga()) - before;
+    const parsed = JSON.parse(body);
+    const throughYoga = await answerOf(await fetch(`${service.base}/graphql`, init(JSON.stringify({ ...parsed, extensions: {} }))));
+    const inProcess = await service.yoga.fetch('http://localhost/graphql', init(body));
+    const short = (a: { status: number; headers: Record<string, string>; body: string }) => ({
+      status: a.status,
+      type: a.headers['content-type'],
+      body: a.body,
+    });
     return {
-      plain: await answer(await fetch(`${service.base}/graphql`, init)),
-      yoga: await answer(await service.yoga.fetch('http://localhost/graphql', init)),
+      plain: short(sent),
+      yoga: short({ status: inProcess.status, headers: { 'content-type': inProcess.headers.get('content-type') ?? '' }, body: await inProcess.text() }),
+      sent,
+      throughYoga,
+      viaYoga,
     };
   }
 
@@ -93,8 +122,11 @@ describe.each(await availableBackends())('a plain query answered without yoga HT
       ],
     ];
     for (const [body, headers] of cases) {
-      const { plain, yoga } = await both(body, headers);
+      const { plain, yoga, sent, throughYoga, viaYoga } = await both(body, headers);
+      // answered without yoga's HTTP layer, with what yoga answers: status, every header, bytes
+      expect(viaYoga, body).toBe(0);
       expect(plain, body).toEqual(yoga);
+      expect(sent, body).toEqual(throughYoga);
     }
     // the cases reach each kind of answer
     const answers = await Promise.all(cases.map(async ([body, headers]) => (await both(body, headers)).plain));
@@ -110,10 +142,16 @@ describe.each(await availableBackends())('a plain query answered without yoga HT
       [JSON.stringify({ query: 'query A { __typename } query B { __typename }' })],
       [JSON.stringify({ query: 'query A { __typename }', operationName: 'C' })],
       [JSON.stringify({ query: '{ __typename }' }), { 'x-timeout': 'soon' }],
+      // a cross-origin request: yoga answers it, with its CORS headers
+      [JSON.stringify({ query: '{ __typename }' }), { origin: 'https://explorer.example' }],
     ] as [string, Record<string, string>?][]) {
-      const { plain, yoga } = await both(body, headers);
+      const { plain, yoga, sent, throughYoga, viaYoga } = await both(body, headers);
+      expect(viaYoga, body).toBe(1);
       expect(plain, body).toEqual(yoga);
+      expect(sent, body).toEqual(throughYoga);
     }
+    const cors = await both(JSON.stringify({ query: '{ __typename }' }), { origin: 'https://explorer.example' });
+    expect(cors.sent.headers['access-control-allow-origin']).toBe('https://explorer.example');
     // a GET goes through yoga, priced once (by the route, to admit it): refused over the cost limit all the same
     const costly = `?query=${encodeURIComponent(`{ transactionsByMasterchainBlock(seqno: 1, limit: 1000) { ${'outMsgs { destinationTransaction { '.repeat(6)}hash${' } }'.repeat(6)} } }`)}`;
     const overHttp = await fetch(`${service.base}/graphql${costly}`);

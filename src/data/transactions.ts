@@ -153,7 +153,7 @@ async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStat
     take(row, row.account_state_hash_before, STATE_KEYS.before);
     take(row, row.account_state_hash_after, STATE_KEYS.after);
     messages.set(row.hash, messagesOfJson(row.p_messages as unknown[][] | null));
-    // not kept twice (a row may be kept in the transaction cache); undefined keeps the row's shape, as delete would not
+    // not held twice while the request lasts; undefined keeps the row's shape, as delete would not
     row.p_messages = undefined;
   }
   return { rows, states, messages };

@@ -11,7 +11,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { Kind, type DocumentNode, type SelectionNode } from 'graphql';
-import { createYoga, useExecutionCancellation, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { defaults, type GraphQLSettings } from '../config';
 import { limitPlugins } from './limits';
@@ -65,6 +65,24 @@ export function selectsTypedBodies(document: DocumentNode): boolean {
  */
 const noIntrospection: Plugin<RequestContext> = {
   onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+};
+
+/**
+ * Execution gets the request's work signal (client gone, deadline), so the executor stops resolving once it aborts.
+ * yoga's own plugin reads it from the Request only, which a plain query (directQuery.ts) does not have.
+ */
+const signalOf = (args: { contextValue: unknown }) => {
+  const ctx = args.contextValue as RequestContext & { request?: Request };
+  return ctx.signal ?? ctx.request?.signal;
+};
+const cancellation: Plugin<RequestContext> = {
+  onExecute: ({ args }) => {
+    (args as { signal?: AbortSignal }).signal = signalOf(args);
+  },
+  // a subscription over SSE has no work signal (it is not a request's work): its Request's, aborted when the client goes
+  onSubscribe: ({ args }) => {
+    (args as { signal?: AbortSignal }).signal = signalOf(args);
+  },
 };
 
 /** Each request's context by its Request, for the hooks that only see the Request (response and result). */
@@ -214,7 +232,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
       // the work's signal aborted (client gone, deadline): execution stops instead of resolving the rest
-      useExecutionCancellation(),
+      cancellation,
       requestParams,
       ...limitPlugins(opts.limits),
       ...(!opts.introspection ? [noIntrospection] : []),

@@ -136,6 +136,8 @@ export interface GraphQLRoute {
   bodies: BodyBudget;
   /** How long a query's work may run once it has its turn. */
   requestTimeoutMs?: number;
+  /** Told which path served a request that was not a subscription (metrics). */
+  onServed?: (path: 'plain' | 'yoga') => void;
 }
 
 /**
@@ -179,6 +181,7 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     const grow = slot && ((extra: number) => slot.charge(extra));
     const server = { grow, workSignal: work.signal, admittedCost };
     const direct = plain && (await runPlainQuery(yoga, plain.query, { ...server, timeoutMs: plain.timeoutMs, reqId }));
+    route.onServed?.(direct ? 'plain' : 'yoga');
     if (direct) return direct;
     const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers: yogaHeaders(), body, signal: work.signal }, server);
     return { status: response.status, headers: ownHeaders(response.headers), payload: Buffer.from(await response.arrayBuffer()) };
@@ -201,12 +204,13 @@ const PLAIN_ACCEPT = new Set(['', '*/*', 'application/json']);
 
 /**
  * A query that needs none of yoga's HTTP layer: POSTed to /graphql as a plain JSON body (`SentParams.plain`),
- * accepting `application/json`, its document parsed to a query operation, with a valid X-Timeout when it has one.
- * Anything else (GET, other media types, batches, extensions, URL parameters, errors to report) goes through yoga.
+ * accepting `application/json`, its document parsed to a query operation, with a valid X-Timeout when it has one,
+ * and from no other origin (yoga answers a cross-origin request with its CORS headers). Anything else (GET, other
+ * media types, batches, extensions, URL parameters, errors to report) goes through yoga.
  */
 export function plainQuery(req: IncomingMessage, url: string, request: InspectedRequest): { query: PlainQuery; timeoutMs: number | undefined } | undefined {
   const { params, document } = request;
-  if (req.method !== 'POST' || url !== '/graphql' || !params.plain || !document) return undefined;
+  if (req.method !== 'POST' || url !== '/graphql' || !params.plain || !document || req.headers.origin !== undefined) return undefined;
   // graphql-js' rule: a document of several operations runs the one named, and none without a name
   if (getOperationAST(document, (params.operationName ?? undefined) as string | undefined)?.operation !== 'query') return undefined;
   if (!PLAIN_ACCEPT.has((req.headers.accept ?? '').trim().toLowerCase())) return undefined;

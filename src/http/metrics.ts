@@ -29,6 +29,12 @@ export function createMetrics(services: Services) {
     labelNames: ['type', 'field'],
     registers: [registry],
   });
+  const graphqlRequests = new Counter({
+    name: 'tonql_graphql_requests_total',
+    help: "GraphQL HTTP requests by path: plain (queries run without yoga's HTTP layer) or yoga",
+    labelNames: ['path'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'tonql_db_pool_connections',
     help: 'Database pool connections by state',
@@ -127,7 +133,7 @@ export function createMetrics(services: Services) {
       this.set({ figure: 'replayed' }, stats.replayed);
     },
   });
-  return { registry, requests, duration, graphqlOperations };
+  return { registry, requests, duration, graphqlOperations, graphqlRequests };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

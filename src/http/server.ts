@@ -87,6 +87,7 @@ export function createHttpServer(services: Services, opts: GraphQLSettings = def
     live: services.live,
     bodies: services.bodies,
     requestTimeoutMs: services.requestTimeoutMs,
+    onServed: (path: 'plain' | 'yoga') => metrics.graphqlRequests.inc({ path }),
   };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = originForm(req.url ?? '/');
