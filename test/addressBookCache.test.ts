@@ -77,29 +77,18 @@ describe('TipBoundCache', () => {
   });
 });
 
-describe.each(await availableBackends())('address books and metadata of the current tip, reused on %s', (backend) => {
+describe.each(await availableBackends())('address books and metadata of the current t.tip, reused on %s', (backend) => {
   let t: CachedAndPlain;
-  let db: CachedAndPlain['db'];
-  let cached: CachedAndPlain['cached'];
-  let plain: CachedAndPlain['plain'];
-  let counter: CachedAndPlain['counter'];
-  let masterchainTip: CachedAndPlain['masterchainTip'];
-  let tip: number;
-  let accounts: string[];
   const caches = addressBookCaches(4 * 1024 * 1024, 60_000);
 
   beforeAll(async () => {
-    t = await cachedAndPlain(backend, () => ({ addressBookCaches: caches }));
-    ({ db, cached, plain, counter, masterchainTip, tip } = t);
-    accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 4')).map(
-      (r) => r.account,
-    );
+    t = await cachedAndPlain(backend, () => ({ addressBookCaches: caches }), { busiest: 4 });
   });
   afterAll(() => t?.close());
 
   const text = plainText;
   const paths = () =>
-    accounts.flatMap((a) => [
+    t.accounts.flatMap((a) => [
       `/api/v3/traces?account=${a}&limit=5&include_actions=true`,
       `/api/v3/transactions?account=${a}&limit=20`,
       `/api/v3/messages?destination=${a}&limit=20`,
@@ -108,39 +97,39 @@ describe.each(await availableBackends())('address books and metadata of the curr
 
   it('answers as the uncached service, and a second time without reading address books or metadata', async () => {
     for (const path of paths()) {
-      const expected = await text(plain, path);
-      expect(await text(cached, path)).toBe(expected);
-      counter.texts.length = 0;
-      expect(await text(cached, path)).toBe(expected);
-      expect(counter.texts.filter((t) => /latest_account_states las|with req as/.test(t))).toEqual([]);
+      const expected = await text(t.plain, path);
+      expect(await text(t.cached, path)).toBe(expected);
+      t.counter.texts.length = 0;
+      expect(await text(t.cached, path)).toBe(expected);
+      expect(t.counter.texts.filter((q) => /latest_account_states las|with req as/.test(q))).toEqual([]);
     }
     expect(caches.book.hits).toBeGreaterThan(0);
     expect(caches.metadata.hits).toBeGreaterThan(0);
-    const metrics = await (await cached.get('/metrics')).text();
+    const metrics = await (await t.cached.get('/metrics')).text();
     expect(metrics).toMatch(new RegExp(`^tonql_address_book_cache\\{figure="entries"\\} ${caches.book.size.entries}$`, 'm'));
   });
 
   it('writes metadata as the one statement does: a jetton wallet with its master, asked alone, together, or the master alone', async () => {
-    // two accounts of the dataset become a jetton wallet and its master, with indexed metadata and flags
-    const [wallet, master] = accounts;
-    await db.writer.query(`insert into jetton_masters (address, total_supply, mintable) values ($1, 1000, true)`, [master]);
-    await db.writer.query(`insert into jetton_wallets (address, balance, owner, jetton) values ($1, 5, $2, $3)`, [wallet, accounts[2], master]);
-    await db.writer.query(`insert into address_metadata (address, type, valid, name, symbol) values ($1, 'jetton_masters', true, 'Coin', 'CN')`, [master]);
-    await db.writer.query(`insert into address_metadata_flags (address, is_scam) values ($1, true)`, [master]);
+    // two t.accounts of the dataset become a jetton wallet and its master, with indexed metadata and flags
+    const [wallet, master] = t.accounts;
+    await t.db.writer.query(`insert into jetton_masters (address, total_supply, mintable) values ($1, 1000, true)`, [master]);
+    await t.db.writer.query(`insert into jetton_wallets (address, balance, owner, jetton) values ($1, 5, $2, $3)`, [wallet, t.accounts[2], master]);
+    await t.db.writer.query(`insert into address_metadata (address, type, valid, name, symbol) values ($1, 'jetton_masters', true, 'Coin', 'CN')`, [master]);
+    await t.db.writer.query(`insert into address_metadata_flags (address, is_scam) values ($1, true)`, [master]);
     // the indexer writes such rows with the block that made them
-    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
+    const removeBlock = await nextMasterchainBlock(t.db, t.masterchainTip, t.tip);
     try {
-      const lookups = [[wallet], [wallet, master], [master], [master, wallet, accounts[3]]].map(
+      const lookups = [[wallet], [wallet, master], [master], [master, wallet, t.accounts[3]]].map(
         (list) => `/api/v3/metadata?${list.map((a) => `address=${encodeURIComponent(a)}`).join('&')}`,
       );
       const pages = [...lookups, `/api/v3/messages?destination=${wallet}&limit=20`, `/api/v3/traces?account=${master}&limit=5`];
-      for (const path of [...pages, ...[...pages].reverse()]) expect(await text(cached, path)).toBe(await text(plain, path));
-      expect(JSON.parse(await text(cached, lookups[0]))[master].token_info[0].symbol).toBe('CN');
+      for (const path of [...pages, ...[...pages].reverse()]) expect(await text(t.cached, path)).toBe(await text(t.plain, path));
+      expect(JSON.parse(await text(t.cached, lookups[0]))[master].token_info[0].symbol).toBe('CN');
     } finally {
-      await db.writer.query('delete from jetton_wallets where address = $1', [wallet]);
-      await db.writer.query('delete from jetton_masters where address = $1', [master]);
-      await db.writer.query('delete from address_metadata where address = $1', [master]);
-      await db.writer.query('delete from address_metadata_flags where address = $1', [master]);
+      await t.db.writer.query('delete from jetton_wallets where address = $1', [wallet]);
+      await t.db.writer.query('delete from jetton_masters where address = $1', [master]);
+      await t.db.writer.query('delete from address_metadata where address = $1', [master]);
+      await t.db.writer.query('delete from address_metadata_flags where address = $1', [master]);
       await removeBlock();
     }
   });
@@ -148,23 +137,23 @@ describe.each(await availableBackends())('address books and metadata of the curr
   it('serves what the database holds once a later masterchain block is seen', async () => {
     // a busy account with a state: its code changes (a wallet's to another, or to a wallet's), so its
     // user-friendly form's bounceability and its interfaces do
-    const [{ account, code_hash }] = await db.writer.query<{ account: string; code_hash: string | null }>(
+    const [{ account, code_hash }] = await t.db.writer.query<{ account: string; code_hash: string | null }>(
       'select account, code_hash from latest_account_states where account = any($1) order by account limit 1',
-      [accounts],
+      [t.accounts],
     );
     const wallet = [...WALLET_CODE_HASHES][0];
     const path = `/api/v3/addressBook?address=${account}`;
-    const before = await text(cached, path);
-    await db.writer.query(`update latest_account_states set code_hash = $2 where account = $1`, [account, code_hash === wallet ? null : wallet]);
-    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
+    const before = await text(t.cached, path);
+    await t.db.writer.query(`update latest_account_states set code_hash = $2 where account = $1`, [account, code_hash === wallet ? null : wallet]);
+    const removeBlock = await nextMasterchainBlock(t.db, t.masterchainTip, t.tip);
     try {
-      const now = await text(plain, path);
+      const now = await text(t.plain, path);
       expect(now).not.toBe(before);
-      expect(await text(cached, path)).toBe(now);
-      for (const p of paths()) expect(await text(cached, p)).toBe(await text(plain, p));
+      expect(await text(t.cached, path)).toBe(now);
+      for (const p of paths()) expect(await text(t.cached, p)).toBe(await text(t.plain, p));
     } finally {
       await removeBlock();
-      await db.writer.query('update latest_account_states set code_hash = $2 where account = $1', [account, code_hash]);
+      await t.db.writer.query('update latest_account_states set code_hash = $2 where account = $1', [account, code_hash]);
     }
   });
 });

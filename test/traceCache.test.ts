@@ -51,65 +51,53 @@ describe('TraceJsonCache', () => {
 
 describe.each(await availableBackends())('final traces written from the trace cache on %s', (backend) => {
   let t: CachedAndPlain;
-  let db: CachedAndPlain['db'];
-  let cached: CachedAndPlain['cached'];
-  let plain: CachedAndPlain['plain'];
-  let counter: CachedAndPlain['counter'];
-  let masterchainTip: CachedAndPlain['masterchainTip'];
-  let tip: number;
-  let accounts: string[];
   const traces = new TraceJsonCache(8 * 1024 * 1024);
 
   beforeAll(async () => {
-    t = await cachedAndPlain(
-      backend,
-      () => ({ traceJson: traces, transactionCache: new TransactionCache(4 * 1024 * 1024) }),
-      JSON.stringify(pendingDataset().testnet),
-    );
-    ({ db, cached, plain, counter, masterchainTip, tip } = t);
-    accounts = (await db.writer.query<{ account: string }>('select account from transactions group by account order by count(*) desc, account limit 5')).map(
-      (r) => r.account,
-    );
+    t = await cachedAndPlain(backend, () => ({ traceJson: traces, transactionCache: new TransactionCache(4 * 1024 * 1024) }), {
+      dataset: JSON.stringify(pendingDataset().testnet),
+      busiest: 5,
+    });
   });
   afterAll(() => t?.close());
 
   const text = plainText;
   const pages = () =>
-    accounts.flatMap((a) => [
+    t.accounts.flatMap((a) => [
       `/api/v3/traces?account=${a}&limit=10`,
       `/api/v3/traces?account=${a}&limit=10&include_actions=true`,
       `/api/v3/traces?account=${a}&limit=10&include_actions=true&supported_action_types=v1`,
       `/api/v3/events?account=${a}&limit=10`,
     ]);
 
-  it('answers every page with the bytes of the uncached service, and a page of cached traces without reading their transactions', async () => {
+  it('answers every page with the bytes of the uncached service, and a page of t.cached traces without reading their transactions', async () => {
     for (const path of pages()) {
-      const expected = await text(plain, path);
-      expect(await text(cached, path)).toBe(expected);
-      expect(await text(cached, path)).toBe(expected);
+      const expected = await text(t.plain, path);
+      expect(await text(t.cached, path)).toBe(expected);
+      expect(await text(t.cached, path)).toBe(expected);
     }
     expect(traces.size.entries).toBeGreaterThan(0);
     expect(traces.hits).toBeGreaterThan(0);
     // a page of traces all final: after the first request, its transactions are not read again
-    const [{ seqno }] = await db.writer.query<{ seqno: number }>(
+    const [{ seqno }] = await t.db.writer.query<{ seqno: number }>(
       `select mc_seqno_end as seqno from traces where state = 'complete' and mc_seqno_end < $1 group by 1 order by count(*) desc limit 1`,
-      [tip],
+      [t.tip],
     );
     const block = `/api/v3/traces?mc_seqno=${seqno}&limit=50&include_actions=true`;
-    expect(await text(cached, block)).toBe(await text(plain, block));
-    counter.texts.length = 0;
-    expect(await text(cached, block)).toBe(await text(plain, block));
-    expect(counter.texts.some((t) => /from transactions|from messages|from actions/i.test(t))).toBe(false);
-    const metrics = await (await cached.get('/metrics')).text();
+    expect(await text(t.cached, block)).toBe(await text(t.plain, block));
+    t.counter.texts.length = 0;
+    expect(await text(t.cached, block)).toBe(await text(t.plain, block));
+    expect(t.counter.texts.some((q) => /from transactions|from messages|from actions/i.test(q))).toBe(false);
+    const metrics = await (await t.cached.get('/metrics')).text();
     const figure = (name: string) => Number(new RegExp(`^tonql_trace_cache\\{figure="${name}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
     expect([figure('entries'), figure('hits')]).toEqual([traces.size.entries, traces.hits]);
   });
 
-  it('gzips a page from the cached traces kept compressed, to the bytes of the uncached service, and prefers gzip for it over br', async () => {
+  it('gzips a page from the t.cached traces kept compressed, to the bytes of the uncached service, and prefers gzip for it over br', async () => {
     for (const path of pages()) {
-      const expected = await text(plain, path);
+      const expected = await text(t.plain, path);
       for (let i = 0; i < 2; i += 1) {
-        const res = await raw(cached.base, path, { 'accept-encoding': 'br, gzip' });
+        const res = await raw(t.cached.base, path, { 'accept-encoding': 'br, gzip' });
         expect(res.status).toBe(200);
         // below the size worth compressing, sent as it is
         if (res.headers['content-encoding'] === undefined && res.body.length < COMPRESSION_MIN_BYTES) continue;
@@ -118,62 +106,62 @@ describe.each(await availableBackends())('final traces written from the trace ca
       }
     }
     // the parts were kept: an entry holds its compressed copy
-    const [{ trace_id }] = await db.writer.query<{ trace_id: string }>(
+    const [{ trace_id }] = await t.db.writer.query<{ trace_id: string }>(
       `select trace_id from traces where state = 'complete' and mc_seqno_end < $1 order by nodes_ desc limit 1`,
-      [tip],
+      [t.tip],
     );
-    await text(cached, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`);
-    await raw(cached.base, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`, { 'accept-encoding': 'gzip' });
+    await text(t.cached, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`);
+    await raw(t.cached.base, `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}`, { 'accept-encoding': 'gzip' });
     await until(() => keysOf(traces).some((k) => k.startsWith(`${trace_id}|`) && traces.get(k)?.deflated !== undefined));
   });
 
   it('never keeps a trace that is not final; once it completes in a block that has a successor, serves it as it is then', async () => {
-    const open = await db.writer.query<{ trace_id: string; pending: boolean }>(
+    const open = await t.db.writer.query<{ trace_id: string; pending: boolean }>(
       `select trace_id, state <> 'complete' as pending from traces where state <> 'complete' or mc_seqno_end >= $1`,
-      [tip],
+      [t.tip],
     );
     expect(open.some((t) => t.pending)).toBe(true);
     expect(open.some((t) => !t.pending)).toBe(true);
     const byId = (id: string) => `/api/v3/traces?trace_id=${encodeURIComponent(id)}&include_actions=true`;
     for (const { trace_id } of open) {
-      expect(await text(cached, byId(trace_id))).toBe(await text(plain, byId(trace_id)));
-      expect(await text(cached, byId(trace_id))).toBe(await text(plain, byId(trace_id)));
+      expect(await text(t.cached, byId(trace_id))).toBe(await text(t.plain, byId(trace_id)));
+      expect(await text(t.cached, byId(trace_id))).toBe(await text(t.plain, byId(trace_id)));
     }
     expect(open.filter(({ trace_id }) => keysOf(traces).some((k) => k.startsWith(`${trace_id}|`)))).toEqual([]);
     // a pending trace completes, in a masterchain block that a later one follows: served as it is now, then kept
     const [pending] = open.filter((t) => t.pending);
-    const before = await text(cached, byId(pending.trace_id));
-    const [{ end }] = await db.writer.query<{ end: number | null }>('select mc_seqno_end as end from traces where trace_id = $1', [pending.trace_id]);
-    await db.writer.query(`update traces set state = 'complete', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, tip]);
-    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
+    const before = await text(t.cached, byId(pending.trace_id));
+    const [{ end }] = await t.db.writer.query<{ end: number | null }>('select mc_seqno_end as end from traces where trace_id = $1', [pending.trace_id]);
+    await t.db.writer.query(`update traces set state = 'complete', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, t.tip]);
+    const removeBlock = await nextMasterchainBlock(t.db, t.masterchainTip, t.tip);
     try {
-      const now = await text(plain, byId(pending.trace_id));
+      const now = await text(t.plain, byId(pending.trace_id));
       expect(now).not.toBe(before);
-      expect(await text(cached, byId(pending.trace_id))).toBe(now);
-      expect(await text(cached, byId(pending.trace_id))).toBe(now);
+      expect(await text(t.cached, byId(pending.trace_id))).toBe(now);
+      expect(await text(t.cached, byId(pending.trace_id))).toBe(now);
       expect(keysOf(traces).some((k) => k.startsWith(`${pending.trace_id}|`))).toBe(true);
     } finally {
       await removeBlock();
-      await db.writer.query(`update traces set state = 'pending', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, end]);
+      await t.db.writer.query(`update traces set state = 'pending', mc_seqno_end = $2 where trace_id = $1`, [pending.trace_id, end]);
     }
   });
 
   it('writes a final trace anew once the classifier has classified it (its row names another entry)', async () => {
-    const [{ trace_id, state }] = await db.writer.query<{ trace_id: string; state: string | null }>(
+    const [{ trace_id, state }] = await t.db.writer.query<{ trace_id: string; state: string | null }>(
       `select trace_id, classification_state as state from traces where state = 'complete' and mc_seqno_end < $1 order by nodes_ desc limit 1`,
-      [tip],
+      [t.tip],
     );
     const path = `/api/v3/traces?trace_id=${encodeURIComponent(trace_id)}&include_actions=true`;
-    expect(await text(cached, path)).toBe(await text(plain, path));
-    expect(await text(cached, path)).toBe(await text(plain, path));
+    expect(await text(t.cached, path)).toBe(await text(t.plain, path));
+    expect(await text(t.cached, path)).toBe(await text(t.plain, path));
     const next = state === 'ok' ? 'broken' : 'ok';
-    await db.writer.query('update traces set classification_state = $2 where trace_id = $1', [trace_id, next]);
+    await t.db.writer.query('update traces set classification_state = $2 where trace_id = $1', [trace_id, next]);
     try {
-      const now = await text(plain, path);
+      const now = await text(t.plain, path);
       expect(JSON.parse(now).traces[0].trace_info.classification_state).toBe(next);
-      expect(await text(cached, path)).toBe(now);
+      expect(await text(t.cached, path)).toBe(now);
     } finally {
-      await db.writer.query('update traces set classification_state = $2 where trace_id = $1', [trace_id, state]);
+      await t.db.writer.query('update traces set classification_state = $2 where trace_id = $1', [trace_id, state]);
     }
   });
 });

@@ -60,93 +60,80 @@ describe('MasterchainTip', () => {
 
 describe.each(await availableBackends())('finalized transactions served from the transaction cache on %s', (backend) => {
   let t: CachedAndPlain;
-  let db: CachedAndPlain['db'];
-  let cached: CachedAndPlain['cached'];
-  let plain: CachedAndPlain['plain'];
-  let counter: CachedAndPlain['counter'];
-  let masterchainTip: CachedAndPlain['masterchainTip'];
-  let tip: number;
-  let accounts: string[];
   const cache = new TransactionCache(8 * 1024 * 1024);
 
   beforeAll(async () => {
-    t = await cachedAndPlain(backend, () => ({ transactionCache: cache }));
-    ({ db, cached, plain, counter, masterchainTip, tip } = t);
-    accounts = (
-      await db.writer.query<{ account: string }>(
-        'select account from transactions group by account having count(*) > 2 order by count(*) desc, account limit 5',
-      )
-    ).map((r) => r.account);
+    t = await cachedAndPlain(backend, () => ({ transactionCache: cache }), { busiest: 5, atLeast: 2 });
   });
   afterAll(() => t?.close());
 
   const paths = () => [
-    ...accounts.map((a) => `/api/v3/transactions?account=${a}&limit=50`),
+    ...t.accounts.map((a) => `/api/v3/transactions?account=${a}&limit=50`),
     `/api/v3/transactions?limit=100&sort=desc`,
     `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`,
   ];
-  const body = async (server: typeof cached, path: string) => {
+  const body = async (server: typeof t.cached, path: string) => {
     const res = await server.get(path, { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
     return { text: await res.text(), statements: Number(/(\d+) statements/.exec(res.headers.get('server-timing') ?? '')?.[1]) };
   };
 
-  it('answers every page with the bytes of the uncached service, and a page of cached transactions without reading their messages or states', async () => {
+  it('answers every page with the bytes of the uncached service, and a page of t.cached transactions without reading their messages or states', async () => {
     for (const path of paths()) {
-      const expected = (await body(plain, path)).text;
-      const first = await body(cached, path);
-      const second = await body(cached, path);
+      const expected = (await body(t.plain, path)).text;
+      const first = await body(t.cached, path);
+      const second = await body(t.cached, path);
       expect(first.text).toBe(expected);
       expect(second.text).toBe(expected);
     }
     expect(cache.size.entries).toBeGreaterThan(0);
     expect(cache.hits).toBeGreaterThan(0);
-    // a block below the tip: every transaction cached after the first request, so only its keys and the book are
+    // a block below the tip: every transaction t.cached after the first request, so only its keys and the book are
     // read (as many statements as the whole read, the page with its states and messages then the book; but no
     // message or state)
     const block = `/api/v3/transactionsByMasterchainBlock?seqno=32737160&limit=20`;
-    const again = await body(cached, block);
-    expect(again.statements).toBeLessThanOrEqual((await body(plain, block)).statements);
-    counter.texts.length = 0;
-    await body(cached, block);
+    const again = await body(t.cached, block);
+    expect(again.statements).toBeLessThanOrEqual((await body(t.plain, block)).statements);
+    t.counter.texts.length = 0;
+    await body(t.cached, block);
     // no statement of its own for messages or states (a page read whole brings them along)
-    expect(counter.texts.some((t) => /^\s*select [^()]*from messages M\b|from account_states where/i.test(t))).toBe(false);
+    expect(t.counter.texts.some((q) => /^\s*select [^()]*from messages M\b|from account_states where/i.test(q))).toBe(false);
   });
 
   it('writes the finalized transactions of trace pages from the same cache, with the bytes of the uncached service', async () => {
-    const [{ seqno }] = await db.writer.query<{ seqno: number }>(
+    const [{ seqno }] = await t.db.writer.query<{ seqno: number }>(
       `select mc_seqno_end as seqno from traces where state = 'complete' and mc_seqno_end < $1 group by 1 order by count(*) desc limit 1`,
-      [tip],
+      [t.tip],
     );
-    const tracePaths = [...accounts.map((a) => `/api/v3/traces?account=${a}&limit=10&include_actions=true`), `/api/v3/traces?mc_seqno=${seqno}&limit=50`];
+    const tracePaths = [...t.accounts.map((a) => `/api/v3/traces?account=${a}&limit=10&include_actions=true`), `/api/v3/traces?mc_seqno=${seqno}&limit=50`];
     for (const path of tracePaths) {
-      const expected = (await body(plain, path)).text;
-      expect((await body(cached, path)).text).toBe(expected);
-      expect((await body(cached, path)).text).toBe(expected);
+      const expected = (await body(t.plain, path)).text;
+      expect((await body(t.cached, path)).text).toBe(expected);
+      expect((await body(t.cached, path)).text).toBe(expected);
     }
     // the transaction lists are written from the entries the trace pages made, and the other way round
     const hits = cache.hits;
-    for (const path of paths()) expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
+    for (const path of paths()) expect((await body(t.cached, path)).text).toBe((await body(t.plain, path)).text);
     expect(cache.hits).toBeGreaterThan(hits);
     // a page of traces all below the tip: its transactions' messages and states are not read again
-    counter.texts.length = 0;
-    expect((await body(cached, tracePaths.at(-1)!)).text).toBe((await body(plain, tracePaths.at(-1)!)).text);
-    expect(counter.texts.some((t) => /from messages|from account_states/i.test(t))).toBe(false);
+    t.counter.texts.length = 0;
+    expect((await body(t.cached, tracePaths.at(-1)!)).text).toBe((await body(t.plain, tracePaths.at(-1)!)).text);
+    expect(t.counter.texts.some((q) => /from messages|from account_states/i.test(q))).toBe(false);
   });
 
   it('never caches a transaction of the newest masterchain block; caches it once a later block is indexed', async () => {
-    const newest = await db.writer.query<{ hash: string; account: string }>('select hash, account from transactions where mc_block_seqno >= $1', [tip]);
+    const newest = await t.db.writer.query<{ hash: string; account: string }>('select hash, account from transactions where mc_block_seqno >= $1', [t.tip]);
     expect(newest.length).toBeGreaterThan(0);
-    for (const path of paths()) await body(cached, path);
-    for (const { account } of newest) await body(cached, `/api/v3/transactions?account=${account}&limit=50`);
+    for (const path of paths()) await body(t.cached, path);
+    for (const { account } of newest) await body(t.cached, `/api/v3/transactions?account=${account}&limit=50`);
     const present = (hashes: { hash: string }[]) => hashes.filter(({ hash }) => cache.has(hash));
     expect(present(newest)).toEqual([]);
     // a later masterchain block arrives: the tip's transactions are final now
-    const removeBlock = await nextMasterchainBlock(db, masterchainTip, tip);
+    const removeBlock = await nextMasterchainBlock(t.db, t.masterchainTip, t.tip);
     try {
       for (const { account } of newest) {
         const path = `/api/v3/transactions?account=${account}&limit=50`;
-        expect((await body(cached, path)).text).toBe((await body(plain, path)).text);
+        expect((await body(t.cached, path)).text).toBe((await body(t.plain, path)).text);
       }
       expect(present(newest).length).toBe(newest.length);
     } finally {
@@ -154,35 +141,35 @@ describe.each(await availableBackends())('finalized transactions served from the
     }
   });
 
-  it('while most lookups hit, reads a page as keys first and whole only the rows not cached, with the same bytes', async () => {
+  it('while most lookups hit, reads a page as keys first and whole only the rows not t.cached, with the same bytes', async () => {
     const path = (a: string) => `/api/v3/transactions?account=${a}&limit=50`;
-    for (const a of accounts) await body(cached, path(a));
+    for (const a of t.accounts) await body(t.cached, path(a));
     // one of the first account's final transactions leaves the cache
-    const [{ hash: dropped }] = await db.writer.query<{ hash: string }>(
+    const [{ hash: dropped }] = await t.db.writer.query<{ hash: string }>(
       'select hash from transactions where account = $1 and mc_block_seqno < $2 order by lt desc limit 1',
-      [accounts[0], masterchainTip.highest],
+      [t.accounts[0], t.masterchainTip.highest],
     );
     (cache as unknown as { lru: { delete(k: string): void } }).lru.delete(dropped);
     cache.recentHitRatio = 1;
     try {
-      for (const a of accounts) {
+      for (const a of t.accounts) {
         // what must be read whole: the page's transactions not final yet, and the one dropped
-        const page = await db.writer.query<{ hash: string; mc: number | null }>(
+        const page = await t.db.writer.query<{ hash: string; mc: number | null }>(
           'select hash, mc_block_seqno as mc from transactions where account = $1 order by lt desc limit 50',
           [a],
         );
-        const expected = page.filter((t) => !masterchainTip.isFinal(t.mc) || t.hash === dropped).map((t) => t.hash);
-        counter.texts.length = 0;
-        counter.params.length = 0;
-        const served = await body(cached, path(a));
-        expect(served.text).toBe((await body(plain, path(a))).text);
-        expect(counter.texts[0]).toMatch(/^select T\.hash, T\.mc_block_seqno from transactions T where/);
-        const whole = counter.texts.findIndex((t) => /select T\.account, T\.hash, T\.lt, .* from transactions T where T\.hash = any/s.test(t));
-        const read = whole < 0 ? [] : (counter.params[whole]![0] as string[]);
+        const expected = page.filter((row) => !t.masterchainTip.isFinal(row.mc) || row.hash === dropped).map((row) => row.hash);
+        t.counter.texts.length = 0;
+        t.counter.params.length = 0;
+        const served = await body(t.cached, path(a));
+        expect(served.text).toBe((await body(t.plain, path(a))).text);
+        expect(t.counter.texts[0]).toMatch(/^select T\.hash, T\.mc_block_seqno from transactions T where/);
+        const whole = t.counter.texts.findIndex((q) => /select T\.account, T\.hash, T\.lt, .* from transactions T where T\.hash = any/s.test(q));
+        const read = whole < 0 ? [] : (t.counter.params[whole]![0] as string[]);
         expect(read.sort()).toEqual(expected.sort());
         // read whole with their states and messages in that statement, none on its own
-        if (whole >= 0) expect(counter.texts[whole]).toMatch(/json_agg[\s\S]*left join account_states SB/);
-        expect(counter.texts.some((t) => /^\s*select [^()]*from messages M\b|from account_states where/i.test(t))).toBe(false);
+        if (whole >= 0) expect(t.counter.texts[whole]).toMatch(/json_agg[\s\S]*left join account_states SB/);
+        expect(t.counter.texts.some((q) => /^\s*select [^()]*from messages M\b|from account_states where/i.test(q))).toBe(false);
       }
       expect(cache.has(dropped)).toBe(true);
     } finally {

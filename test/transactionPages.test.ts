@@ -28,20 +28,12 @@ describe('TipBoundCache, one key at a time', () => {
 });
 
 describe.each(await availableBackends())('REST transaction lists on %s', (backend) => {
-  const busiest = async (t: CachedAndPlain, n: number) =>
-    (
-      await t.db.writer.query<{ account: string }>(
-        'select account from transactions group by account having count(*) > 2 order by count(*) desc, account limit $1',
-        [n],
-      )
-    ).map((r) => r.account);
-
   describe('uncached', () => {
     let t: CachedAndPlain;
     let account: string;
     beforeAll(async () => {
-      t = await cachedAndPlain(backend, () => ({}));
-      [account] = await busiest(t, 1);
+      t = await cachedAndPlain(backend, () => ({}), { busiest: 1, atLeast: 2 });
+      [account] = t.accounts;
     });
     afterAll(() => t?.close());
 
@@ -77,8 +69,8 @@ describe.each(await availableBackends())('REST transaction lists on %s', (backen
     let accounts: string[];
     const pageKeys = pageKeyCache(1024 * 1024);
     beforeAll(async () => {
-      t = await cachedAndPlain(backend, () => ({ pageKeys, transactionCache: new TransactionCache(8 * 1024 * 1024) }));
-      accounts = await busiest(t, 3);
+      t = await cachedAndPlain(backend, () => ({ pageKeys, transactionCache: new TransactionCache(8 * 1024 * 1024) }), { busiest: 3, atLeast: 2 });
+      ({ accounts } = t);
     });
     afterAll(() => t?.close());
 

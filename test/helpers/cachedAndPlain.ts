@@ -22,17 +22,20 @@ export interface CachedAndPlain {
   masterchainTip: MasterchainTip;
   /** The newest masterchain seqno of the dataset, once the cached service's tip has seen it. */
   tip: number;
+  /** The dataset's busiest accounts (most transactions first, then by address), as many as asked for. */
+  accounts: string[];
   close(): Promise<void>;
 }
 
 /**
  * A test database of `dataset` (the real testnet traces unless given), with `cached` built from `caches(tip)` over
- * a counting reader and following the tip as a service without its live watcher does (every 20 ms).
+ * a counting reader and following the tip as a service without its live watcher does (every 20 ms); with its
+ * `busiest` accounts of more than `atLeast` transactions.
  */
 export async function cachedAndPlain(
   backend: Backend,
   caches: (masterchainTip: MasterchainTip) => Partial<Services>,
-  dataset = realTestnetTraces().text,
+  { dataset = realTestnetTraces().text, busiest = 0, atLeast = 0 }: { dataset?: string; busiest?: number; atLeast?: number } = {},
 ): Promise<CachedAndPlain> {
   const db = await createTestDatabase(backend);
   await importDocument(db.writer, 'traces', dataset);
@@ -42,6 +45,12 @@ export async function cachedAndPlain(
   const plain = await listen(testServices(db.reader));
   const stopFollowing = masterchainTip.follow(db.reader, 20);
   const tip = await tipSeen(db, masterchainTip);
+  const accounts = (
+    await db.writer.query<{ account: string }>(
+      'select account from transactions group by account having count(*) > $1 order by count(*) desc, account limit $2',
+      [atLeast, busiest],
+    )
+  ).map((r) => r.account);
   return {
     db,
     cached,
@@ -49,6 +58,7 @@ export async function cachedAndPlain(
     counter: counted.counter,
     masterchainTip,
     tip,
+    accounts,
     async close() {
       stopFollowing();
       await cached.close();
