@@ -54,7 +54,7 @@ export async function runPlainQuery(yoga: Yoga, plain: PlainQuery, server: Serve
     return undefined;
   }
   if (Symbol.asyncIterator in result) return undefined;
-  const headers = {
+  const headers: Record<string, string> = {
     'content-type': JSON_TYPE,
     'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}, db;desc="${contextValue.stats.statements} statements"`,
   };
@@ -65,7 +65,7 @@ export async function runPlainQuery(yoga: Yoga, plain: PlainQuery, server: Serve
   yoga.logErrors(errors, { reqId: server.reqId, operationName: contextValue.operationName });
   const response = await processRegularResult({ ...result, errors }, yoga.fetchAPI, 'application/json');
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length') (headers as Record<string, string>)[name] = value;
+    if (name !== 'content-length') headers[name] = value;
   });
   return { status: response.status, headers, payload: Buffer.from(await response.arrayBuffer()) };
 }
