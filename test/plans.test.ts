@@ -115,6 +115,43 @@ describe.skipIf(!(await postgresAvailable()))('query plans on a generated Postgr
     }
   });
 
+  it('/transactions?account= deep in the list: the skipped rows from the (account, lt) index alone, only the page read whole', async () => {
+    // as autovacuum leaves a table the indexer has written (the visibility map set), which index-only scans need
+    await db.writer.query('vacuum analyze transactions');
+    const [busiest] = await db.writer.query<{ account: string; n: number }>(
+      'select account, count(*)::int as n from transactions group by 1 order by 2 desc limit 1',
+    );
+    const filter = { rootHashes: [], fileHashes: [], accounts: [busiest.account], excludeAccounts: [], hashes: [] };
+    const deep = await planOf(() => filteredTransactions(explaining, filter, { limit: 10, offset: busiest.n - 10, sort: 'desc' }));
+    expect(deep).toMatch(/Index Only Scan (Backward )?using transactions_index_4/);
+    expect(deep).not.toMatch(/Bitmap Heap Scan on transactions/);
+    const rows = (offset: number) => filteredTransactions(db.writer, filter, { limit: 10, offset, sort: 'desc' });
+    const whole = await db.writer.query<{ hash: string }>('select hash from transactions where account = $1 order by lt desc', [busiest.account]);
+    for (const offset of [1, busiest.n - 10, busiest.n - 3, busiest.n]) {
+      expect(
+        (await rows(offset)).map((r) => r.hash),
+        `offset ${offset}`,
+      ).toEqual(whole.slice(offset, offset + 10).map((r) => r.hash));
+    }
+    // with a time window the order is (now, lt) within the account, and the keys carry now
+    const [{ mid }] = await db.writer.query<{ mid: number }>(
+      'select percentile_disc(0.5) within group (order by now) as mid from transactions where account = $1',
+      [busiest.account],
+    );
+    const windowed = { ...filter, startUtime: mid };
+    const inWindow = await db.writer.query<{ hash: string }>('select hash from transactions where account = $1 and now >= $2 order by now desc, lt desc', [
+      busiest.account,
+      mid,
+    ]);
+    for (const offset of [1, inWindow.length - 5]) {
+      const page = await filteredTransactions(db.writer, windowed, { limit: 10, offset, sort: 'desc' });
+      expect(
+        page.map((r) => r.hash),
+        `window, offset ${offset}`,
+      ).toEqual(inWindow.slice(offset, offset + 10).map((r) => r.hash));
+    }
+  });
+
   it('/transactionsByMessage: by message hash, normalized hash, body hash and opcode on the messages indexes', async () => {
     // the rarest body (the generator reuses its bodies; for a common one the planner rightly walks lt instead)
     const [message] = await db.writer.query<{ msg_hash: string; body_hash: string }>(

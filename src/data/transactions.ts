@@ -335,11 +335,12 @@ function filteredStatement(f: TransactionFilter, page: Omit<BlockPage, 'seqno'>,
   if (f.lt !== undefined) where.push(`T.lt = ${bind(f.lt)}::int8`);
   where.push(...windowConditions(f, bind, { time: 'T.now', lt: 'T.lt' }));
   const order = transactionOrder(f, page.sort === 'asc' ? 'asc' : 'desc');
-  return {
-    text: `${selectTransactions(columns)}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`,
-    values,
-    order,
-  };
+  const filter = `${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${order} limit ${bind(page.limit)} offset ${bind(page.offset)}`;
+  if (f.accounts.length !== 1 || page.offset === 0) return { text: `${selectTransactions(columns)}${filter}`, values, order };
+  // Deep in one account's list: the rows skipped are found in the (account, lt) index alone, and only the page's
+  // rows are read whole (read whole, each skipped row would be fetched, and thousands of them sorted on disk).
+  const keys = `select T.account, T.lt${order.includes('T.now') ? ', T.now' : ''} from transactions T${filter}`;
+  return { text: `${selectTransactions(columns)} join (${keys}) K on T.account = K.account and T.lt = K.lt order by ${order}`, values, order };
 }
 
 /** A `/transactions` page; NOT_FOUND when `mcSeqno` names a masterchain block that is not indexed. */
