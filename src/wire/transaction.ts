@@ -1,6 +1,6 @@
 import type { AccountStateRow, ExtraCurrencies, TransactionHeaderRow, TransactionRow } from '../data/rows';
 import type { DescriptionRow } from '../transactions/description';
-import { DESCRIPTION_FIELDS, PHASES, phaseIsPresent, type DescrField, type DescrPhase } from '../transactions/description';
+import { columnsOf, DESCRIPTION_FIELDS, PHASES, type DescrField, type DescrPhase } from '../transactions/description';
 import type { WireMessage } from './message';
 
 export function toWireBlockRef(row: TransactionHeaderRow) {
@@ -10,28 +10,40 @@ export function toWireBlockRef(row: TransactionHeaderRow) {
 /** A phase, or the description itself, as TON Center v3 writes it: every key of the table present. */
 export type WirePhase = Record<string, unknown>;
 
-function wireValue(f: DescrField, row: Readonly<Record<string, unknown>>): unknown {
+/** A field's value as a JavaScript expression over `row` (and `state`, the compute phase's). */
+function valueExpression(f: DescrField): string {
+  const at = (column: string) => `row[${JSON.stringify(column)}]`;
+  let value = at(f.column);
   if (f.kind === 'msgSize') {
-    const cells = row[`${f.column}_cells`];
-    return cells === null ? null : { cells, bits: row[`${f.column}_bits`] };
-  }
-  const value = row[f.column];
-  return f.kind === 'count64' && value !== null ? Number(value) : value;
+    const [cells, bits] = columnsOf(f).map(at);
+    value = `(${cells} === null ? null : { cells: ${cells}, bits: ${bits} })`;
+  } else if (f.kind === 'count64') value = `(${value} === null ? null : Number(${value}))`;
+  // A skipped compute phase carries only `skipped` and `reason`; one that ran, everything but `reason`.
+  return f.when === undefined ? value : `(state === ${JSON.stringify(f.when)} ? ${value} : null)`;
 }
 
-function toWirePhase(phase: DescrPhase, row: Readonly<Record<string, unknown>>): WirePhase {
-  // A skipped compute phase carries only `skipped` and `reason`; one that ran, everything but `reason`.
-  const state = row.compute_skipped ? 'skipped' : 'ran';
-  return Object.fromEntries(phase.fields.map((f) => [f.key, f.when === undefined || f.when === state ? wireValue(f, row) : null]));
+const members = (phase: DescrPhase) => phase.fields.map((f) => `${JSON.stringify(f.key)}: ${valueExpression(f)}`);
+
+/** toncenter's presence rule as an expression: the phase's marker column is set, or (credit) any of its columns. */
+function presentExpression(phase: DescrPhase): string {
+  const marker = phase.fields.find((f) => f.required);
+  const columns = marker ? [marker.column] : phase.fields.flatMap(columnsOf);
+  return columns.map((c) => `row[${JSON.stringify(c)}] !== null`).join(' || ');
 }
+
+/**
+ * The description as one object literal, compiled once from the field tables (keys and columns are the tables'
+ * constants, quoted): a row's description is built in one step with a fixed shape, which V8 creates and
+ * `JSON.stringify` writes about three times faster than an object assembled field by field.
+ */
+const describe = new Function(
+  'row',
+  `const state = row.compute_skipped ? 'skipped' : 'ran';
+  return { ${[...members(DESCRIPTION_FIELDS), ...PHASES.map((p) => `${JSON.stringify(p.key)}: ${presentExpression(p)} ? { ${members(p).join(', ')} } : null`)].join(', ')} };`,
+) as (row: DescriptionRow) => WirePhase;
 
 /** toncenter's phase rules (a phase is present when its marker column is set), with every spec key present. */
-export function toWireDescription(t: DescriptionRow): WirePhase {
-  const row = t as unknown as Readonly<Record<string, unknown>>;
-  const description = toWirePhase(DESCRIPTION_FIELDS, row);
-  for (const phase of PHASES) description[phase.key] = phaseIsPresent(phase, row) ? toWirePhase(phase, row) : null;
-  return description;
-}
+export const toWireDescription = (t: DescriptionRow): WirePhase => describe(t);
 
 export type WireDescription = WirePhase;
 
