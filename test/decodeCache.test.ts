@@ -184,5 +184,12 @@ describe('jsonBatches', () => {
     const batches = jsonBatches({ address_book: book });
     expect(batches.length).toBeGreaterThan(5);
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThan(33 * 1024);
+    // a page of a few rows (here 64 K characters) is one call's string; with one row more its rows are written apart
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ hash: `h${i}`, body: 'x'.repeat(4096) }));
+    const small = { transactions: rows(16), address_book: Object.fromEntries(Object.entries(book).slice(0, 16)) };
+    expect(jsonBatches(small)).toEqual([JSON.stringify(small)]);
+    const larger = { ...small, transactions: rows(17) };
+    expect(jsonBatches(larger).join('')).toBe(JSON.stringify(larger));
+    expect(jsonBatches(larger).length).toBeGreaterThan(1);
   });
 });
