@@ -136,6 +136,18 @@ describe.each(await availableBackends())('a plain query answered without yoga HT
     expect(answers.some((a) => /"data":\{"transactionsByMasterchainBlock":\[\{"hash"/.test(a.body))).toBe(true);
   });
 
+  it("inspects a document yoga has parsed before without parsing it again: yoga's own, from its cache", async () => {
+    const query = `query Seen { transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 2) { hash } }`;
+    expect(service.yoga.parsed(query)).toBeUndefined();
+    expect(inspectRequest({ query }, limits, service.yoga.parsed).document).toBeDefined();
+    await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const cached = service.yoga.parsed(query);
+    expect(cached).toBeDefined();
+    expect(inspectRequest({ query }, limits, service.yoga.parsed).document).toBe(cached);
+    // the limits still hold for a document that was never parsed
+    expect(() => inspectRequest({ query: `{ ${'a '.repeat(limits.maxTokens)}}` }, limits, service.yoga.parsed)).toThrow(/token limit/);
+  });
+
   it('leaves to yoga what it answers itself: invalid documents, unresolvable operations, invalid X-Timeout', async () => {
     for (const [body, headers] of [
       [JSON.stringify({ query: '{ noSuchField }' })],

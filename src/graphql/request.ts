@@ -68,17 +68,21 @@ export interface InspectedRequest {
 
 /**
  * Checks the document's size, then parses it within the token limit (so the work is bounded by the limits
- * whatever the document), and finds the operation it runs. A document that does not parse is left to yoga,
+ * whatever the document; one `parsed` before, yoga's, is taken as it is), and finds the operation it runs. A document that does not parse is left to yoga,
  * which answers with the syntax error.
  */
-export function inspectRequest(params: SentParams, limits: Pick<GraphQLLimits, 'maxDocumentBytes' | 'maxTokens'>): InspectedRequest {
+export function inspectRequest(
+  params: SentParams,
+  limits: Pick<GraphQLLimits, 'maxDocumentBytes' | 'maxTokens'>,
+  parsed: (text: string) => DocumentNode | undefined = () => undefined,
+): InspectedRequest {
   const variables = object(params.variables) ? params.variables : {};
   if (typeof params.query !== 'string') return { params, variables };
   const size = Buffer.byteLength(params.query);
   if (size > limits.maxDocumentBytes) throw overLimit(`document size limit of ${limits.maxDocumentBytes} bytes exceeded: got ${size} bytes`, 'documentBytes');
   let document: DocumentNode;
   try {
-    document = parse(params.query, { maxTokens: limits.maxTokens, noLocation: true });
+    document = parsed(params.query) ?? parse(params.query, { maxTokens: limits.maxTokens, noLocation: true });
   } catch (err) {
     if (/contains more th\w+ \d+ tokens/.test((err as Error).message)) throw overLimit(`token limit of ${limits.maxTokens} exceeded`, 'tokens');
     return { params, variables };

@@ -206,6 +206,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
   // paid here at start rather than inside the first request (which would stall the event loop then)
   assertValidSchema(schema);
   const examples = services.examples ?? cachedExamples(services.db);
+  const caches = documentCaches(opts.cacheMb);
   const yoga = createYoga<Record<string, unknown>, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -227,7 +228,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       return ctx;
     },
     // Documents are cached by their text: bounded by the texts' length, not by their number.
-    parserAndValidationCache: documentCaches(opts.cacheMb),
+    parserAndValidationCache: caches,
     maskedErrors: { maskError: createMaskError(handled) },
     // Compiled execution: a 1000-transaction page resolves ~150k fields, where graphql-js's interpreter dominates.
     plugins: [
@@ -272,5 +273,7 @@ export function createGraphQL(services: Services, opts: GraphQLOptions = default
       },
     },
   });
-  return Object.assign(yoga, { logErrors });
+  // the documents yoga parsed, by their text: the HTTP route inspects a document it has seen without parsing it again
+  const parsed = (text: string) => (caches ? caches.documentCache.get(text) : undefined);
+  return Object.assign(yoga, { logErrors, parsed });
 }

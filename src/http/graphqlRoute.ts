@@ -150,7 +150,7 @@ export interface GraphQLRoute {
 export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, route: GraphQLRoute, client: ClientIdentity) {
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res, MAX_BODY_BYTES, route.bodies);
   const url = req.url ?? '/graphql';
-  const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits);
+  const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits, yoga.parsed);
   // The id the server settled on (the client's when sane), for the log line of an unexpected error.
   const reqId = requestIdOf(res);
   // The request's headers as yoga reads them: made only for a request yoga serves (not a plain query's).
@@ -180,7 +180,9 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     // resolvers run in parallel: a trace's transactions are added to the weight at once, the turn kept
     const grow = slot && ((extra: number) => slot.charge(extra));
     const server = { grow, workSignal: work.signal, admittedCost };
-    const direct = plain && (await runPlainQuery(yoga, plain.query, { ...server, timeoutMs: plain.timeoutMs, reqId }));
+    // a literal, not a spread of `server`: envelop assigns the request's context onto it, and an object made by a
+    // spread gets hidden classes of its own each time (the assignment then took 5 µs instead of 0.2)
+    const direct = plain && (await runPlainQuery(yoga, plain.query, { grow, workSignal: work.signal, admittedCost, timeoutMs: plain.timeoutMs, reqId }));
     route.onServed?.(direct ? 'plain' : 'yoga');
     if (direct) return direct;
     const response = await yoga.fetch(`http://localhost${url}`, { method: req.method, headers: yogaHeaders(), body, signal: work.signal }, server);
