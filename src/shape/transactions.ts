@@ -24,37 +24,47 @@ export interface TransactionSource {
 
 /**
  * Completes transactions with their messages and account states. Both lookups are batched and run
- * concurrently, so a page costs two statements whatever its size (one when its page statement brought the states
- * along: `withStatesPrimed`). Emulator transactions bring their messages
- * and know their states by hash only, as toncenter shows them.
+ * concurrently, so a page costs two statements whatever its size (none when its page statement brought them
+ * along: `withStatesPrimed`); the transactions are then written at once from what the lookups gave. Emulator
+ * transactions bring their messages and know their states by hash only, as toncenter shows them.
  */
 export async function completeTransactions(ctx: RequestContext, items: TransactionSource[]): Promise<WireTransaction[]> {
   const stateHashes = new Set<string>();
-  const stored = items.filter((t) => !t.messages);
-  for (const { row } of stored) {
+  const stored = items.filter((t) => !t.messages).map((t) => t.row);
+  for (const row of stored) {
     if (row.account_state_hash_before !== null) stateHashes.add(row.account_state_hash_before);
     if (row.account_state_hash_after !== null) stateHashes.add(row.account_state_hash_after);
   }
-  await Promise.all([ctx.loaders.messagesByTransaction.loadMany(stored.map((t) => t.row.hash)), ctx.loaders.accountState.loadMany([...stateHashes])]);
-  const states = ctx.loaders.accountState;
-  const state = async (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? await states.load(hash) : null);
-  return Promise.all(
-    items.map(async ({ row, messages, flags }) => {
-      const list = messages ?? (await ctx.loaders.messagesByTransaction.load(row.hash));
-      const inRow = list.find((m) => m.direction === 'in') ?? null;
-      const outRows = sortOutMessages(list.filter((m) => m.direction === 'out'));
-      return toWireTransaction(
-        row,
-        {
-          inMsg: inRow && toWireMessage(inRow, ctx),
-          outMsgs: outRows.map((m) => toWireMessage(m, ctx)),
-          before: await state(row.account_state_hash_before, !messages),
-          after: await state(row.account_state_hash_after, !messages),
-        },
-        flags,
-      );
-    }),
-  );
+  const stateList = [...stateHashes];
+  const [lists, stateRows] = await Promise.all([
+    ctx.loaders.messagesByTransaction.loadMany(stored.map((row) => row.hash)),
+    ctx.loaders.accountState.loadMany(stateList),
+  ]);
+  const messagesOf = new Map(stored.map((row, i) => [row.hash, loaded(lists[i])]));
+  const stateOf = new Map(stateList.map((hash, i) => [hash, loaded(stateRows[i])]));
+  // an emulator transaction's states are known by hash only, as toncenter shows them
+  const state = (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? (stateOf.get(hash) ?? null) : null);
+  return items.map(({ row, messages, flags }) => {
+    const list = messages ?? messagesOf.get(row.hash)!;
+    const inRow = list.find((m) => m.direction === 'in') ?? null;
+    const outRows = sortOutMessages(list.filter((m) => m.direction === 'out'));
+    return toWireTransaction(
+      row,
+      {
+        inMsg: inRow && toWireMessage(inRow, ctx),
+        outMsgs: outRows.map((m) => toWireMessage(m, ctx)),
+        before: state(row.account_state_hash_before, !messages),
+        after: state(row.account_state_hash_after, !messages),
+      },
+      flags,
+    );
+  });
+}
+
+/** A value `loadMany` gave, its error thrown. */
+function loaded<T>(value: T | Error): T {
+  if (value instanceof Error) throw value;
+  return value;
 }
 
 /** Addresses toncenter puts in a transactions response's address book: accounts, in-message sources, out-message destinations. */
