@@ -6,7 +6,7 @@ import { isFinalTrace, type Trace, type TraceTransaction } from '../traces/model
 import { DETAILS_TYPE, toWireAction, type WireAction } from '../wire/action';
 import { toWireTrace, viewOf, type TraceTransactionView, type WireTrace } from '../wire/trace';
 import { actionTypesKey, type CachedTrace, traceJsonKey } from './traceCache';
-import { type CachedTransaction, ownBytes } from './transactionCache';
+import type { CachedTransaction } from './transactionCache';
 import { addressesOf, bookAndMetadata, cacheEntry, completeTraceTransactions } from './transactions';
 
 /** Every address an action names, for the address book and metadata. */
@@ -114,7 +114,7 @@ export async function shapeTracePage(
     const whole = !trace.incomplete && trace.transactions.length === Number(trace.header.nodes_ ?? -1);
     if (!whole || !final(trace)) return written.set(id, { value: shaped[i], addresses: addresses[i] });
     const key = keyOf(trace.header);
-    const entry: CachedTrace = { json: ownBytes(ctx.raw.stringify(shaped[i])), addresses: addresses[i] };
+    const entry: CachedTrace = { json: ctx.raw.ownBytes(shaped[i]), addresses: addresses[i] };
     cache!.set(key, entry);
     written.set(id, { value: ctx.raw.mark(entry.json, () => cache!.deflated(key, entry)), addresses: entry.addresses });
   });

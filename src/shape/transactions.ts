@@ -269,8 +269,8 @@ const IN_MSG_KEY = Buffer.from(',"in_msg":');
  * found there by the key's first occurrence (which comes before any message's own text), checked byte for byte.
  */
 export function cacheEntry(ctx: RequestContext, wire: WireTransaction): CachedTransaction {
-  const inText = wire.in_msg && Buffer.from(ctx.raw.stringify(wire.in_msg));
-  const json = ownBytes(ctx.raw.stringify(inText ? { ...wire, in_msg: ctx.raw.mark(inText) } : wire));
+  const inText = wire.in_msg && ctx.raw.bytes(wire.in_msg);
+  const json = ctx.raw.ownBytes(inText ? { ...wire, in_msg: ctx.raw.mark(inText) } : wire);
   const addresses = [...addAddresses(new Set(), wire)];
   let inMsg: [number, number] | null = null;
   if (inText) {

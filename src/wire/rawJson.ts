@@ -49,13 +49,21 @@ export class RawTexts {
     return this.whole([JSON.stringify(value)]);
   }
 
+  /**
+   * `bytes` in memory of its own (not a slice of Node's shared pool, which a kept slice would hold whole): what a
+   * cache keeps.
+   */
+  ownBytes(value: unknown): Buffer {
+    return this.whole([JSON.stringify(value)], true);
+  }
+
   /** JSON text (in pieces) with this registry's markers written as their texts, into one buffer sized first. */
-  private whole(batches: readonly string[]): Buffer {
-    if (this.texts.length === 0 && batches.length === 1) return Buffer.from(batches[0]);
+  private whole(batches: readonly string[], own = false): Buffer {
+    if (!own && this.texts.length === 0 && batches.length === 1) return Buffer.from(batches[0]);
     const pieces = batches.flatMap((b) => this.pieceIndexes(b)).flatMap((p): (string | Buffer)[] => (typeof p === 'string' ? [p] : asBuffers(this.texts[p])));
     let total = 0;
     for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    const buf = Buffer.allocUnsafe(total);
+    const buf = own ? Buffer.allocUnsafeSlow(total) : Buffer.allocUnsafe(total);
     let at = 0;
     for (const p of pieces) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
     return buf;
