@@ -4,7 +4,7 @@ import { accountStatesByHashes } from './accountStates';
 import { addressInfoByAccounts } from './addressBook';
 import { messageContentsByHashes } from './messageContents';
 import { ALL_MESSAGE_COLUMNS, messageRowsByTransactions, messagesByTransactions, transactionHashesByMessages } from './messages';
-import type { MessageRow, MessageWithContent } from './rows';
+import type { AccountStateRow, MessageContentRow, MessageRow, MessageWithContent } from './rows';
 import {
   blocksTransactionsKeyset,
   descriptionsByHashes,
@@ -37,19 +37,47 @@ export interface LoaderOptions {
 
 export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   const options = { maxBatchSize: 5000 };
+  const brought = new Brought();
   // Each loader is made when a request first uses it: a REST page touches three or four of these.
   const loaders = lazily('loaders', {
+    brought: () => brought,
     transaction: () => new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
     description: () => new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
     messagesByTransaction: () =>
-      new DataLoader(async (txHashes: readonly string[]) => {
-        const lists = await messagesByTransactions(db, txHashes);
-        for (const list of lists) primeContents(loaders, list);
-        return lists;
-      }, options),
+      new DataLoader(
+        (txHashes: readonly string[]) =>
+          orRead(
+            txHashes,
+            (h) => brought.messages(h),
+            async (missing) => {
+              const lists = await messagesByTransactions(db, missing);
+              for (const list of lists) primeContents(loaders, list);
+              return lists;
+            },
+          ),
+        options,
+      ),
     messageRowsByTransaction: () => messageRowsLoader(db, options),
-    messageContent: () => new DataLoader((hashes: readonly string[]) => messageContentsByHashes(db, hashes), options),
-    accountState: () => new DataLoader((hashes: readonly string[]) => accountStatesByHashes(db, hashes), options),
+    messageContent: () =>
+      new DataLoader(
+        (hashes: readonly string[]) =>
+          orRead(
+            hashes,
+            (h) => brought.content(h),
+            (missing) => messageContentsByHashes(db, missing),
+          ),
+        options,
+      ),
+    accountState: () =>
+      new DataLoader(
+        (hashes: readonly string[]) =>
+          orRead(
+            hashes,
+            (h) => brought.state(h),
+            (missing) => accountStatesByHashes(db, missing),
+          ),
+        options,
+      ),
     addressInfo: () => new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
     sourceTransactionHash: () => new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
     destinationTransactionHash: () => new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'in'), options),
@@ -149,14 +177,69 @@ export function withMessagesPrimed(loaders: Loaders, { rows, messages }: RowsWit
   return rows;
 }
 
-/** A page's whole rows read with their account states and messages, those seeded into the request's loaders so none is read again. */
-export function withStatesPrimed(loaders: Loaders, { rows, states, messages }: RowsWithStates): TransactionRow[] {
-  for (const [hash, state] of states) loaders.accountState.prime(hash, state);
-  for (const [hash, list] of messages) {
-    loaders.messagesByTransaction.prime(hash, list);
-    primeContents(loaders, list);
+/**
+ * A page's whole rows read with their account states and messages, those kept for the request's loaders (and
+ * `completeTransactions`, which reads them at once) so none is read again.
+ */
+export function withStatesPrimed(loaders: Loaders, read: RowsWithStates): TransactionRow[] {
+  loaders.brought.add(read);
+  return read.rows;
+}
+
+/**
+ * What the request's page statements brought along with their rows: account states by hash (null: not stored),
+ * messages with their bodies by transaction hash. Kept as read, looked up when asked (the bodies by hash
+ * indexed on the first ask): a page of a hundred transactions seeded into three loaders cost more than its rows.
+ */
+export class Brought {
+  private reads: RowsWithStates[] = [];
+  private contents?: Map<string, MessageContentRow>;
+
+  add(read: RowsWithStates): void {
+    this.reads.push(read);
+    this.contents = undefined;
   }
-  return rows;
+
+  messages(txHash: string): MessageWithContent[] | undefined {
+    for (const read of this.reads) {
+      const list = read.messages.get(txHash);
+      if (list !== undefined) return list;
+    }
+    return undefined;
+  }
+
+  /** A state read (null: the indexer does not store it), or undefined when no page statement read it. */
+  state(hash: string): AccountStateRow | null | undefined {
+    for (const read of this.reads) {
+      const state = read.states.get(hash);
+      if (state !== undefined) return state;
+    }
+    return undefined;
+  }
+
+  content(hash: string): MessageContentRow | undefined {
+    if (this.reads.length === 0) return undefined;
+    if (!this.contents) {
+      this.contents = new Map();
+      for (const read of this.reads)
+        for (const list of read.messages.values())
+          for (const m of list) {
+            if (m.body_hash !== null) this.contents.set(m.body_hash, { hash: m.body_hash, body: m.body });
+            if (m.init_state_hash !== null) this.contents.set(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+          }
+    }
+    return this.contents.get(hash);
+  }
+}
+
+/** A batch's values: those `known` gives, the others read by `read` (called only when some are missing). */
+async function orRead<V>(keys: readonly string[], known: (key: string) => V | undefined, read: (missing: string[]) => Promise<readonly V[]>): Promise<V[]> {
+  const values = keys.map(known);
+  const missing = keys.filter((_, i) => values[i] === undefined);
+  if (missing.length === 0) return values as V[];
+  const fetched = await read(missing);
+  let next = 0;
+  return values.map((v) => (v === undefined ? fetched[next++] : v));
 }
 
 /** Messages read with their bodies joined in: the bodies seeded into their loader so no second statement reads them. */

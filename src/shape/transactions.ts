@@ -7,7 +7,7 @@ import { ownBytes, type CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashesWithStates, type TransactionColumn } from '../data/transactions';
 import { withStatesPrimed } from '../data/loaders';
 import { sortOutMessages } from '../data/messages';
-import type { MessageWithContent, TransactionRow } from '../data/rows';
+import type { AccountStateRow, MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
 import type { TraceTransaction } from '../traces/model';
 import { type MetadataRow, metadataRows } from '../data/metadata';
@@ -29,21 +29,33 @@ export interface TransactionSource {
  * transactions bring their messages and know their states by hash only, as toncenter shows them.
  */
 export async function completeTransactions(ctx: RequestContext, items: TransactionSource[]): Promise<WireTransaction[]> {
-  const stateHashes = new Set<string>();
-  const stored = items.filter((t) => !t.messages).map((t) => t.row);
-  for (const row of stored) {
-    if (row.account_state_hash_before !== null) stateHashes.add(row.account_state_hash_before);
-    if (row.account_state_hash_after !== null) stateHashes.add(row.account_state_hash_after);
+  // what the page statement brought is taken as it is; the rest is looked up, each kind in one batch
+  const brought = ctx.loaders.brought;
+  const messagesOf = new Map<string, MessageWithContent[]>();
+  const statesOf = new Map<string, AccountStateRow | null>();
+  const missingMessages: string[] = [];
+  const missingStates = new Set<string>();
+  for (const { row, messages } of items) {
+    if (messages) continue;
+    const list = brought.messages(row.hash);
+    if (list) messagesOf.set(row.hash, list);
+    else missingMessages.push(row.hash);
+    for (const hash of [row.account_state_hash_before, row.account_state_hash_after]) {
+      if (hash === null || statesOf.has(hash)) continue;
+      const state = brought.state(hash);
+      if (state !== undefined) statesOf.set(hash, state);
+      else missingStates.add(hash);
+    }
   }
-  const stateList = [...stateHashes];
+  const stateList = [...missingStates];
   const [lists, stateRows] = await Promise.all([
-    ctx.loaders.messagesByTransaction.loadMany(stored.map((row) => row.hash)),
-    ctx.loaders.accountState.loadMany(stateList),
+    missingMessages.length > 0 ? ctx.loaders.messagesByTransaction.loadMany(missingMessages) : [],
+    stateList.length > 0 ? ctx.loaders.accountState.loadMany(stateList) : [],
   ]);
-  const messagesOf = new Map(stored.map((row, i) => [row.hash, loaded(lists[i])]));
-  const stateOf = new Map(stateList.map((hash, i) => [hash, loaded(stateRows[i])]));
+  missingMessages.forEach((hash, i) => messagesOf.set(hash, loaded(lists[i])));
+  stateList.forEach((hash, i) => statesOf.set(hash, loaded(stateRows[i])));
   // an emulator transaction's states are known by hash only, as toncenter shows them
-  const state = (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? (stateOf.get(hash) ?? null) : null);
+  const state = (hash: string | null, lookup: boolean) => toWireAccountState(hash, hash !== null && lookup ? (statesOf.get(hash) ?? null) : null);
   return items.map(({ row, messages, flags }) => {
     const list = messages ?? messagesOf.get(row.hash)!;
     const inRow = list.find((m) => m.direction === 'in') ?? null;
