@@ -6,7 +6,7 @@ import type { AccountStateRow, MessageRow, MessageWithContent, TransactionHeader
 import { ACCOUNT_STATE_COLUMNS } from './accountStates';
 import { boundValues, keyset, type KeyColumn, type KeysetPage, type SortOrder, oneEach } from './sql';
 import { hasTimeWindow, windowConditions, type BlockSelector, type Windows } from './filters';
-import { MESSAGE_COLUMNS, messageConditions, type MessageFilter } from './messages';
+import { MESSAGE_COLUMNS, messageConditions, messagesByTransactions, type MessageFilter } from './messages';
 
 /** The columns of `transactions` outside the description, in the indexer's order. */
 export const TRANSACTION_HEADER_COLUMNS = [
@@ -75,7 +75,7 @@ export async function transactionsByMasterchainBlock(db: Queryable, page: BlockP
 /** `transactionsByMasterchainBlock`'s whole rows with their account states, in one statement. */
 async function blockTransactionsWithStates(db: Queryable, page: BlockPage): Promise<RowsWithStates> {
   if (page.seqno > MAX_STORED_SEQNO) return { rows: [], states: new Map(), messages: new Map() };
-  return withStates(db, blockPageStatement(page));
+  return withStates(db, blockPageStatement(page), page.limit);
 }
 
 function blockPageStatement(page: BlockPage, columns?: readonly TransactionColumn[]): PageStatement {
@@ -114,6 +114,8 @@ const MESSAGES_JSON = `(select json_agg(json_build_array(${MESSAGE_COLUMNS.map((
     where M.tx_hash = P.hash and M.tx_lt = P.lt) as p_messages`;
 
 const BODY_AT = MESSAGE_COLUMNS.length;
+/** The most rows a page statement brings its messages for (`withStates`). */
+const MESSAGES_JOINED_MAX = 20;
 
 function messagesOfJson(list: unknown[][] | null): MessageWithContent[] {
   if (list === null) return [];
@@ -132,9 +134,12 @@ function messagesOfJson(list: unknown[][] | null): MessageWithContent[] {
  * page's order. The states and the messages would take a statement each; the messages come as one JSON value a row
  * (parsed natively), not one row each (which would repeat the transaction's columns).
  */
-async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStates> {
+async function withStates(db: Queryable, q: PageStatement, rowsAtMost: number): Promise<RowsWithStates> {
+  // A small page's messages come in its statement, as JSON (a round trip saved); a larger page's in a second
+  // statement, as rows, which cost less to read than their JSON (a limit-100 page: 10 % more pages a second).
+  const joined = rowsAtMost <= MESSAGES_JOINED_MAX;
   const rows = await db.query<TransactionRow & Record<string, unknown>>(
-    `select P.*, ${statesSelect('SB', STATE_KEYS.before)}, ${statesSelect('SA', STATE_KEYS.after)}, ${MESSAGES_JSON} from (${q.text}) P
+    `select P.*, ${statesSelect('SB', STATE_KEYS.before)}, ${statesSelect('SA', STATE_KEYS.after)}${joined ? `, ${MESSAGES_JSON}` : ''} from (${q.text}) P
       left join account_states SB on SB.hash = P.account_state_hash_before
       left join account_states SA on SA.hash = P.account_state_hash_after
       order by ${q.order.replaceAll('T.', 'P.')}`,
@@ -152,9 +157,14 @@ async function withStates(db: Queryable, q: PageStatement): Promise<RowsWithStat
   for (const row of rows) {
     take(row, row.account_state_hash_before, STATE_KEYS.before);
     take(row, row.account_state_hash_after, STATE_KEYS.after);
+    if (!joined) continue;
     messages.set(row.hash, messagesOfJson(row.p_messages as unknown[][] | null));
     // not held twice while the request lasts; undefined keeps the row's shape, as delete would not
     row.p_messages = undefined;
+  }
+  if (!joined && rows.length > 0) {
+    const hashes = rows.map((r) => r.hash);
+    (await messagesByTransactions(db, hashes)).forEach((list, i) => messages.set(hashes[i], list));
   }
   return { rows, states, messages };
 }
@@ -263,7 +273,7 @@ export async function transactionsByHashes<R extends { hash: string } = Transact
 
 /** These transactions whole (those stored, by hash) with their account states and messages, in one statement. */
 export const transactionsByHashesWithStates = (db: Queryable, hashes: readonly string[]): Promise<RowsWithStates> =>
-  withStates(db, { text: `${selectTransactions()} where T.hash = any($1::text[]::tonhash[])`, values: [hashes], order: 'T.hash' });
+  withStates(db, { text: `${selectTransactions()} where T.hash = any($1::text[]::tonhash[])`, values: [hashes], order: 'T.hash' }, hashes.length);
 
 /** Batch function for the transaction-by-hash loader: headers, the description being loaded on its own. */
 export const transactionHeadersByHashes = (db: Queryable, hashes: readonly string[]) =>
@@ -355,7 +365,7 @@ export async function transactionsPage(
 
 /** `transactionsPage`'s whole rows with their account states, in one statement. */
 export const transactionsPageWithStates = (db: Queryable, f: TransactionFilter, page: Omit<BlockPage, 'seqno'>): Promise<RowsWithStates> =>
-  inIndexedBlock(db, f, () => withStates(db, filteredStatement(f, page)));
+  inIndexedBlock(db, f, () => withStates(db, filteredStatement(f, page), page.limit));
 
 /** `transactionsPage` with its transactions' messages, in one statement. */
 export const transactionsPageWithMessages = (
