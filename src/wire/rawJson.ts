@@ -129,9 +129,14 @@ export class RawTexts {
 const FEW = 16;
 const membersOf = (v: object): unknown[] => (Array.isArray(v) ? v : Object.values(v));
 const few = (v: object, depth: number): boolean =>
-  depth === 2
-    ? membersOf(v).every((m) => m === null || typeof m !== 'object' || few(m, 1))
-    : depth === 1 && (Array.isArray(v) ? v.length : Object.keys(v).length) <= FEW;
+  depth === 2 ? membersOf(v).every((m) => m === null || typeof m !== 'object' || few(m, 1)) : depth === 1 && (Array.isArray(v) ? v.length <= FEW : fewKeys(v));
+
+/** Whether an object has at most `FEW` keys, counted no further (a hub's address book has thousands). */
+function fewKeys(v: object): boolean {
+  let n = 0;
+  for (const key in v) if (Object.hasOwn(v, key) && ++n > FEW) return false;
+  return true;
+}
 
 /** Strings joined up to this length, far below V8's large-object size (strings over 128 KB cost a fresh mapping each). */
 const BATCH_CHARS = 32 * 1024;
