@@ -38,45 +38,33 @@ export interface LoaderOptions {
 export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
   const options = { maxBatchSize: 5000 };
   const brought = new Brought();
+  /** A loader of what a page statement brought along, the rest read by `read`. */
+  const broughtOr = <V>(known: (key: string) => V | undefined, read: (missing: string[]) => Promise<readonly V[]>) =>
+    new DataLoader((keys: readonly string[]) => orRead(keys, known, read), options);
   // Each loader is made when a request first uses it: a REST page touches three or four of these.
   const loaders = lazily('loaders', {
     brought: () => brought,
     transaction: () => new DataLoader((hashes: readonly string[]) => transactionHeadersByHashes(db, hashes), options),
     description: () => new DataLoader((hashes: readonly string[]) => descriptionsByHashes(db, hashes), options),
     messagesByTransaction: () =>
-      new DataLoader(
-        (txHashes: readonly string[]) =>
-          orRead(
-            txHashes,
-            (h) => brought.messages(h),
-            async (missing) => {
-              const lists = await messagesByTransactions(db, missing);
-              for (const list of lists) primeContents(loaders, list);
-              return lists;
-            },
-          ),
-        options,
+      broughtOr(
+        (h) => brought.messages(h),
+        async (missing) => {
+          const lists = await messagesByTransactions(db, missing);
+          for (const list of lists) primeContents(loaders, list);
+          return lists;
+        },
       ),
     messageRowsByTransaction: () => messageRowsLoader(db, options),
     messageContent: () =>
-      new DataLoader(
-        (hashes: readonly string[]) =>
-          orRead(
-            hashes,
-            (h) => brought.content(h),
-            (missing) => messageContentsByHashes(db, missing),
-          ),
-        options,
+      broughtOr(
+        (h) => brought.content(h),
+        (missing) => messageContentsByHashes(db, missing),
       ),
     accountState: () =>
-      new DataLoader(
-        (hashes: readonly string[]) =>
-          orRead(
-            hashes,
-            (h) => brought.state(h),
-            (missing) => accountStatesByHashes(db, missing),
-          ),
-        options,
+      broughtOr(
+        (h) => brought.state(h),
+        (missing) => accountStatesByHashes(db, missing),
       ),
     addressInfo: () => new DataLoader((accounts: readonly string[]) => addressInfoByAccounts(db, accounts), options),
     sourceTransactionHash: () => new DataLoader((hashes: readonly string[]) => transactionHashesByMessages(db, hashes, 'out'), options),
