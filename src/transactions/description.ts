@@ -360,7 +360,11 @@ export const DESCRIPTION_COLUMNS = DESCRIPTION.flatMap((p) => p.fields.flatMap((
  * (every field on the wire; the ones the emulator packs, for the emulator).
  */
 export function phaseIsPresent(phase: DescrPhase, row: Readonly<Record<string, unknown>>, fields: readonly DescrField[] = phase.fields): boolean {
+  return presenceColumns(phase, fields).some((c) => row[c] !== null);
+}
+
+/** The columns `phaseIsPresent` reads: the phase took place when any of them is set. */
+export function presenceColumns(phase: DescrPhase, fields: readonly DescrField[] = phase.fields): string[] {
   const marker = phase.fields.find((f) => f.required);
-  if (marker) return row[marker.column] !== null;
-  return fields.some((f) => columnsOf(f).some((c) => row[c] !== null));
+  return marker ? [marker.column] : fields.flatMap(columnsOf);
 }

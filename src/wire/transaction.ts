@@ -1,6 +1,6 @@
 import type { AccountStateRow, ExtraCurrencies, TransactionHeaderRow, TransactionRow } from '../data/rows';
 import type { DescriptionRow } from '../transactions/description';
-import { columnsOf, DESCRIPTION_FIELDS, PHASES, type DescrField, type DescrPhase } from '../transactions/description';
+import { columnsOf, DESCRIPTION_FIELDS, PHASES, presenceColumns, type DescrField, type DescrPhase } from '../transactions/description';
 import type { WireMessage } from './message';
 
 export function toWireBlockRef(row: TransactionHeaderRow) {
@@ -24,12 +24,11 @@ function valueExpression(f: DescrField): string {
 
 const members = (phase: DescrPhase) => phase.fields.map((f) => `${JSON.stringify(f.key)}: ${valueExpression(f)}`);
 
-/** toncenter's presence rule as an expression: the phase's marker column is set, or (credit) any of its columns. */
-function presentExpression(phase: DescrPhase): string {
-  const marker = phase.fields.find((f) => f.required);
-  const columns = marker ? [marker.column] : phase.fields.flatMap(columnsOf);
-  return columns.map((c) => `row[${JSON.stringify(c)}] !== null`).join(' || ');
-}
+/** toncenter's presence rule (`phaseIsPresent`) as an expression. */
+const presentExpression = (phase: DescrPhase) =>
+  presenceColumns(phase)
+    .map((c) => `row[${JSON.stringify(c)}] !== null`)
+    .join(' || ');
 
 /**
  * The description as one object literal, compiled once from the field tables (keys and columns are the tables'
