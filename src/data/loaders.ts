@@ -51,7 +51,8 @@ export function createLoaders(db: Queryable, opts: LoaderOptions = {}) {
         (h) => brought.messages(h),
         async (missing) => {
           const lists = await messagesByTransactions(db, missing);
-          for (const list of lists) primeContents(loaders, list);
+          // their bodies came with them: kept for the message-content loader
+          brought.add({ messages: new Map(missing.map((hash, i) => [hash, lists[i]])) });
           return lists;
         },
       ),
@@ -169,55 +170,64 @@ export function withMessagesPrimed(loaders: Loaders, { rows, messages }: RowsWit
  * A page's whole rows read with their account states and messages, those kept for the request's loaders (and
  * `completeTransactions`, which reads them at once) so none is read again.
  */
-export function withStatesPrimed(loaders: Loaders, read: RowsWithStates): TransactionRow[] {
+export function broughtRows(loaders: Loaders, read: RowsWithStates): TransactionRow[] {
   loaders.brought.add(read);
   return read.rows;
 }
 
 /**
- * What the request's page statements brought along with their rows: account states by hash (null: not stored),
- * messages with their bodies by transaction hash. Kept as read, looked up when asked (the bodies by hash
- * indexed on the first ask): a page of a hundred transactions seeded into three loaders cost more than its rows.
+ * What the request's statements brought along: account states by hash (null: not stored), and messages with
+ * their bodies by transaction hash, from a page statement (`broughtRows`) or the messages loader. Kept as read and
+ * looked up when asked, the bodies indexed by hash once one is asked for: a page of a hundred transactions seeded
+ * key by key into three loaders cost more than its rows.
  */
 export class Brought {
-  private reads: RowsWithStates[] = [];
+  private messageMaps: ReadonlyMap<string, MessageWithContent[]>[] = [];
+  private stateMaps: ReadonlyMap<string, AccountStateRow | null>[] = [];
   private contents?: Map<string, MessageContentRow>;
 
-  add(read: RowsWithStates): void {
-    this.reads.push(read);
-    this.contents = undefined;
+  add({ messages, states }: { messages?: ReadonlyMap<string, MessageWithContent[]>; states?: ReadonlyMap<string, AccountStateRow | null> }): void {
+    if (states) this.stateMaps.push(states);
+    if (!messages) return;
+    this.messageMaps.push(messages);
+    if (this.contents) indexContents(this.contents, messages);
   }
 
   messages(txHash: string): MessageWithContent[] | undefined {
-    for (const read of this.reads) {
-      const list = read.messages.get(txHash);
-      if (list !== undefined) return list;
-    }
-    return undefined;
+    return firstOf(this.messageMaps, txHash);
   }
 
-  /** A state read (null: the indexer does not store it), or undefined when no page statement read it. */
+  /** A state read (null: the indexer does not store it), or undefined when no statement read it. */
   state(hash: string): AccountStateRow | null | undefined {
-    for (const read of this.reads) {
-      const state = read.states.get(hash);
-      if (state !== undefined) return state;
-    }
-    return undefined;
+    return firstOf(this.stateMaps, hash);
   }
 
   content(hash: string): MessageContentRow | undefined {
-    if (this.reads.length === 0) return undefined;
     if (!this.contents) {
+      if (this.messageMaps.length === 0) return undefined;
       this.contents = new Map();
-      for (const read of this.reads)
-        for (const list of read.messages.values())
-          for (const m of list) {
-            if (m.body_hash !== null) this.contents.set(m.body_hash, { hash: m.body_hash, body: m.body });
-            if (m.init_state_hash !== null) this.contents.set(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
-          }
+      for (const messages of this.messageMaps) indexContents(this.contents, messages);
     }
     return this.contents.get(hash);
   }
+}
+
+/** The value of `key` in the first map that has it. */
+function firstOf<V>(maps: readonly ReadonlyMap<string, V>[], key: string): V | undefined {
+  for (const map of maps) {
+    const value = map.get(key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** The bodies (and init states) of messages read with them, by hash. */
+function indexContents(contents: Map<string, MessageContentRow>, messages: ReadonlyMap<string, MessageWithContent[]>): void {
+  for (const list of messages.values())
+    for (const m of list) {
+      if (m.body_hash !== null && !contents.has(m.body_hash)) contents.set(m.body_hash, { hash: m.body_hash, body: m.body });
+      if (m.init_state_hash !== null && !contents.has(m.init_state_hash)) contents.set(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
+    }
 }
 
 /** A batch's values: those `known` gives, the others read by `read` (called only when some are missing). */
@@ -228,13 +238,4 @@ async function orRead<V>(keys: readonly string[], known: (key: string) => V | un
   const fetched = await read(missing);
   let next = 0;
   return values.map((v) => (v === undefined ? fetched[next++] : v));
-}
-
-/** Messages read with their bodies joined in: the bodies seeded into their loader so no second statement reads them. */
-function primeContents(loaders: Loaders, list: readonly MessageWithContent[]): void {
-  const messageContent = loaders.messageContent;
-  for (const m of list) {
-    if (m.body_hash !== null) messageContent.prime(m.body_hash, { hash: m.body_hash, body: m.body });
-    if (m.init_state_hash !== null) messageContent.prime(m.init_state_hash, { hash: m.init_state_hash, body: m.init_state_body });
-  }
 }

@@ -1,7 +1,7 @@
 /** transactions: transactions matching every filter given, in TON Center's order for those filters. */
 import type { RequestContext } from '../context';
 import { blockSelectorOf, windowsOf } from '../data/filters';
-import { withStatesPrimed } from '../data/loaders';
+import { broughtRows } from '../data/loaders';
 import { transactionsPage, transactionsPageWithStates, type BlockPage, type TransactionColumn, type TransactionFilter } from '../data/transactions';
 import { addresses, hashes, MAX_SEQNO, paging, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
@@ -54,7 +54,7 @@ export function transactionsRequest(source: ParamSource): TransactionsRequest {
 export const findTransactions = async (ctx: RequestContext, request: TransactionsRequest, columns?: readonly TransactionColumn[]) =>
   columns
     ? transactionsPage(ctx.db, request.filter, request.page, columns)
-    : withStatesPrimed(ctx.loaders, await transactionsPageWithStates(ctx.db, request.filter, request.page));
+    : broughtRows(ctx.loaders, await transactionsPageWithStates(ctx.db, request.filter, request.page));
 
 /** The request as a string, the same for every request with the same filters and page (a cache key). */
 export const transactionsRequestKey = (request: TransactionsRequest): string => JSON.stringify(request);

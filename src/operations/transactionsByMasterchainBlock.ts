@@ -1,6 +1,6 @@
 /** transactionsByMasterchainBlock: a masterchain block's transactions and those of every shard block it commits. */
 import type { RequestContext } from '../context';
-import { withStatesPrimed } from '../data/loaders';
+import { broughtRows } from '../data/loaders';
 import { blockPage, type BlockPage } from '../data/transactions';
 import { MAX_SEQNO, SORT } from '../params/common';
 import { parseParams, type ParamSource, type RouteParams } from '../params/spec';
@@ -29,5 +29,5 @@ export const blockPageRequest = (source: ParamSource): BlockPage => parseParams(
  */
 export async function findBlockTransactions(ctx: RequestContext, page: BlockPage) {
   const read = await blockPage(ctx.db, page, ctx.services.masterchainTip, !ctx.services.transactionCache?.mostlyHits);
-  return { rows: withStatesPrimed(ctx.loaders, read), finalized: read.finalized };
+  return { rows: broughtRows(ctx.loaders, read), finalized: read.finalized };
 }

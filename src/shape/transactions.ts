@@ -5,7 +5,7 @@ import { toWireAccountState, toWireTransaction, type WireTransaction } from '../
 import { nodeFactsOf } from '../wire/trace';
 import { ownBytes, type CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashesWithStates, type TransactionColumn } from '../data/transactions';
-import { withStatesPrimed } from '../data/loaders';
+import { broughtRows } from '../data/loaders';
 import { sortOutMessages } from '../data/messages';
 import type { AccountStateRow, MessageWithContent, TransactionRow } from '../data/rows';
 import type { TransactionFlags } from '../wire/transaction';
@@ -25,7 +25,7 @@ export interface TransactionSource {
 /**
  * Completes transactions with their messages and account states. Both lookups are batched and run
  * concurrently, so a page costs two statements whatever its size (none when its page statement brought them
- * along: `withStatesPrimed`); the transactions are then written at once from what the lookups gave. Emulator
+ * along: `broughtRows`); the transactions are then written at once from what the lookups gave. Emulator
  * transactions bring their messages and know their states by hash only, as toncenter shows them.
  */
 export async function completeTransactions(ctx: RequestContext, items: TransactionSource[]): Promise<WireTransaction[]> {
@@ -97,13 +97,7 @@ function addAddresses(set: Set<string>, t: WireTransaction): Set<string> {
 /** These addresses' address-book entries, read from the database. */
 async function readBook(ctx: RequestContext, addresses: string[]): Promise<Map<string, WireAddressBookEntry>> {
   const infos = await ctx.loaders.addressInfo.loadMany(addresses);
-  return new Map(
-    addresses.map((address, i) => {
-      const info = infos[i];
-      if (info instanceof Error) throw info;
-      return [address, toWireAddressBookEntry(info, ctx.services.network)];
-    }),
-  );
+  return new Map(addresses.map((address, i) => [address, toWireAddressBookEntry(loaded(infos[i]), ctx.services.network)]));
 }
 
 /** These addresses' entries through the address-book cache of the current tip, each with its JSON member written once. */
@@ -236,7 +230,7 @@ export async function pageRows(
 async function completedKeys(ctx: RequestContext, keys: PageRows): Promise<PageRows> {
   const missing = keys.rows.filter((k) => !keys.cached.has(k.hash)).map((k) => k.hash);
   if (missing.length === 0) return keys;
-  const whole = new Map(withStatesPrimed(ctx.loaders, await transactionsByHashesWithStates(ctx.db, missing)).map((r) => [r.hash, r] as const));
+  const whole = new Map(broughtRows(ctx.loaders, await transactionsByHashesWithStates(ctx.db, missing)).map((r) => [r.hash, r] as const));
   // a row gone between the two statements (a replica that moved back) is left out rather than half-written
   return { rows: keys.rows.flatMap((k) => (keys.cached.has(k.hash) ? [k] : (whole.get(k.hash) ?? []))), cached: keys.cached };
 }
