@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CachedAndPlain, cachedAndPlain } from './helpers/cachedAndPlain';
 import { MasterchainTip } from '../src/data/blocks';
+import { Doorkeeper } from '../src/shape/doorkeeper';
 import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
 import { availableBackends } from './helpers/databases';
 import { nextMasterchainBlock } from './helpers/tip';
@@ -30,21 +31,47 @@ describe('TransactionCache', () => {
     expect(bytes.toString()).toBe('"' + 'ж'.repeat(499) + '"');
   });
 
-  it('admits every miss while it has room; once full, a sample as large as the recent hit ratio, at least one in ten', () => {
+  it('admits a transaction on its second sighting only; then every one while it has room, and once full a sample as large as the recent hit ratio, at least one in ten', () => {
     const cache = new TransactionCache(9_000);
     const entry = (n: number) => ({ json: ownBytes(`{"hash":"${n}",${'"x":1,'.repeat(150)}"end":0}`), addresses: [] });
-    expect(cache.admits()).toBe(true);
+    // a walk that never repeats is never admitted
+    expect(Array.from({ length: 1000 }, (_, i) => cache.admits(`once${i}`)).filter(Boolean)).toEqual([]);
+    expect([cache.admits('h1'), cache.admits('h1'), cache.admits('h1')]).toEqual([false, true, true]);
     for (let i = 10; i < 60; i += 1) cache.set(`h${i}`, entry(i));
     // eight entries of 1,124 counted bytes: over nine tenths of the budget
     expect(cache.size.bytes).toBeGreaterThan(0.9 * 9_000);
-    const share = () => Array.from({ length: 20_000 }, () => cache.admits()).filter(Boolean).length / 20_000;
+    let round = 0;
+    // each key's second sighting, the one a sample decides
+    const share = () => {
+      round += 1;
+      const keys = Array.from({ length: 20_000 }, (_, i) => `r${round}k${i}`);
+      for (const key of keys) cache.admits(key);
+      return keys.map((key) => cache.admits(key)).filter(Boolean).length / keys.length;
+    };
     // nothing looked up yet: the floor
     expect(share()).toBeGreaterThan(0.08);
     expect(share()).toBeLessThan(0.12);
     // most lookups hit: most misses are admitted
     for (let i = 0; i < 5000; i += 1) cache.get('h59');
     expect(share()).toBeGreaterThan(0.95);
-    expect(new TransactionCache(0).admits()).toBe(false);
+    const off = new TransactionCache(0);
+    expect([off.admits('h1'), off.admits('h1')]).toEqual([false, false]);
+  });
+});
+
+describe('Doorkeeper', () => {
+  it('says a key was seen from its second sighting, forgets everything after its capacity of new keys, and rarely takes a new key for seen', () => {
+    const door = new Doorkeeper(1000, 1 << 14);
+    expect(door.seenBefore('a')).toBe(false);
+    expect(door.seenBefore('a')).toBe(true);
+    const keys = Array.from({ length: 500 }, (_, i) => `key${i}`);
+    const first = keys.filter((k) => door.seenBefore(k)).length;
+    expect(first).toBeLessThan(25);
+    expect(keys.every((k) => door.seenBefore(k))).toBe(true);
+    // 499 more new keys reach the capacity: cleared, so 'a' and the others are new again
+    for (let i = 0; i < 499; i += 1) door.seenBefore(`more${i}`);
+    expect(door.seenBefore('a')).toBe(false);
+    expect(keys.filter((k) => door.seenBefore(k)).length).toBeLessThan(25);
   });
 });
 
@@ -131,6 +158,12 @@ describe.each(await availableBackends())('finalized transactions served from the
     // a later masterchain block arrives: the tip's transactions are final now
     const removeBlock = await nextMasterchainBlock(t.db, t.masterchainTip, t.tip);
     try {
+      // a final transaction is kept from its second sighting (the cache's doorkeeper), each time with the same bytes
+      for (const { account } of newest) {
+        const path = `/api/v3/transactions?account=${account}&limit=50`;
+        expect((await body(t.cached, path)).text).toBe((await body(t.plain, path)).text);
+      }
+      expect(present(newest)).toEqual([]);
       for (const { account } of newest) {
         const path = `/api/v3/transactions?account=${account}&limit=50`;
         expect((await body(t.cached, path)).text).toBe((await body(t.plain, path)).text);

@@ -56,7 +56,7 @@ async function writeTraces(ctx: RequestContext, traces: Trace[], opts: TraceShap
   const toComplete = all.filter((t) => !views.has(t.row.hash));
   const wire = await completeTraceTransactions(ctx, toComplete);
   wire.forEach((tx, i) => {
-    if (!cacheable(toComplete[i]) || !cache!.admits()) {
+    if (!cacheable(toComplete[i]) || !cache!.admits(tx.hash)) {
       views.set(tx.hash, viewOf(tx));
       addressesBy.set(tx.hash, addressesOf([tx]));
       return;

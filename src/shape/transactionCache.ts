@@ -1,4 +1,5 @@
 import { ByteBoundedCache } from '../memo';
+import { Doorkeeper } from './doorkeeper';
 import type { TraceNodeFacts } from '../wire/trace';
 
 /** A finalized transaction as a response writes it: its JSON text as UTF-8, and the addresses it puts in an address book. */
@@ -37,6 +38,7 @@ export function ownBytes(text: string): Buffer {
 export class TransactionCache extends ByteBoundedCache<CachedTransaction> {
   /** The share of recent lookups that hit (a moving average over about the last thousand). */
   recentHitRatio = 0;
+  private readonly doorkeeper = new Doorkeeper();
 
   constructor(maxBytes: number) {
     super(
@@ -57,12 +59,6 @@ export class TransactionCache extends ByteBoundedCache<CachedTransaction> {
   }
 
   /**
-   * Whether to keep a transaction just written for a response. While the cache has room, always; once it is full
-   * (each entry then evicts another), only a sample of the misses as large as the recent hit ratio, at least one in
-   * ten: traffic that does not repeat (a uniform walk through history) then neither pays for writing entries
-   * nobody reads nor flushes the ones that repeated traffic reuses, and traffic that repeats fills it as before.
-   */
-  /**
    * Whether most recent lookups hit: then a page is worth reading as keys first (and its rows' account states are
    * not worth reading with them, as the cached JSON holds them).
    */
@@ -70,8 +66,14 @@ export class TransactionCache extends ByteBoundedCache<CachedTransaction> {
     return this.enabled && this.recentHitRatio >= 0.5;
   }
 
-  admits(): boolean {
-    if (!this.lru) return false;
+  /**
+   * Whether to keep a transaction just written for a response: never on its first sighting (the doorkeeper), so
+   * traffic that does not repeat (a walk through history) pays nothing for entries nobody reads. Seen before:
+   * while the cache has room, always; once it is full (each entry then evicts another), only a sample as large
+   * as the recent hit ratio, at least one in ten, so what repeats rarely does not flush what repeats often.
+   */
+  admits(hash: string): boolean {
+    if (!this.lru || !this.doorkeeper.seenBefore(hash)) return false;
     if (this.lru.calculatedSize < this.maxBytes * FULL) return true;
     return Math.random() < Math.max(MIN_ADMISSION, this.recentHitRatio);
   }

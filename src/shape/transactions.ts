@@ -255,7 +255,7 @@ export async function transactionsResponse(ctx: RequestContext, { rows, cached }
       return ctx.raw.mark(hit.json);
     }
     const wire = completed[next++];
-    if (!cache?.enabled || !tip?.isFinal(row.mc_block_seqno) || !cache.admits()) {
+    if (!cache?.enabled || !tip?.isFinal(row.mc_block_seqno) || !cache.admits(row.hash)) {
       addAddresses(addresses, wire);
       return wire;
     }
