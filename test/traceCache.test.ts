@@ -5,7 +5,8 @@ import { type CachedAndPlain, cachedAndPlain, plainText } from './helpers/cached
 import { COMPRESSION_MIN_BYTES } from '../src/http/acceptEncoding';
 import { deflatePart, gzipOfParts } from '../src/encoding/gzipParts';
 import { actionTypesKey, TraceJsonCache, traceJsonKey } from '../src/shape/traceCache';
-import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
+import { TransactionCache } from '../src/shape/transactionCache';
+import { ownBytes } from '../src/wire/rawJson';
 import { availableBackends } from './helpers/databases';
 import { pendingDataset } from './helpers/fixtures';
 import { raw } from './helpers/rawHttp';

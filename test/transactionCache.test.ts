@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CachedAndPlain, cachedAndPlain } from './helpers/cachedAndPlain';
 import { MasterchainTip } from '../src/data/blocks';
 import { Doorkeeper } from '../src/shape/doorkeeper';
-import { ownBytes, TransactionCache } from '../src/shape/transactionCache';
+import { TransactionCache } from '../src/shape/transactionCache';
+import { ownBytes, RawTexts } from '../src/wire/rawJson';
 import { availableBackends } from './helpers/databases';
 import { nextMasterchainBlock } from './helpers/tip';
 
@@ -29,6 +30,14 @@ describe('TransactionCache', () => {
     // not a view into Node's shared pool: the entry holds only its own bytes
     expect(bytes.buffer.byteLength).toBe(bytes.length);
     expect(bytes.toString()).toBe('"' + 'ж'.repeat(499) + '"');
+    // a value written by its request's registry too, with or without texts spliced in
+    const raw = new RawTexts();
+    for (const value of [{ a: 'ж' }, { a: raw.mark(Buffer.from('{"kept":1}')) }]) {
+      const own = raw.ownBytes(value);
+      expect(own.buffer.byteLength).toBe(own.length);
+      expect(own.equals(raw.bytes(value))).toBe(true);
+    }
+    expect(raw.ownBytes({ a: raw.mark(Buffer.from('{"kept":1}')) }).toString()).toBe('{"a":{"kept":1}}');
   });
 
   it('admits a transaction on its second sighting only; then every one while it has room, and once full a sample as large as the recent hit ratio, at least one in ten', () => {

@@ -68,8 +68,8 @@ export interface InspectedRequest {
 
 /**
  * Checks the document's size, then parses it within the token limit (so the work is bounded by the limits
- * whatever the document; one `parsed` before, yoga's, is taken as it is), and finds the operation it runs. A document that does not parse is left to yoga,
- * which answers with the syntax error.
+ * whatever the document; one yoga parsed before, `parsed`, is taken as it is), and finds the operation it runs. A
+ * document that does not parse is left to yoga, which answers with the syntax error.
  */
 export function inspectRequest(
   params: SentParams,

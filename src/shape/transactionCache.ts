@@ -21,16 +21,6 @@ const MIN_ADMISSION = 0.1;
 const ENTRY_OVERHEAD = 200;
 
 /**
- * A JSON text as bytes of its own: off the JavaScript heap and exactly its size (V8 may keep a string at two bytes
- * a character whatever it holds, and a small Buffer.from would hold on to an 8 KB pool slab).
- */
-export function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
-
-/**
  * The shaped JSON of transactions that can never change (their masterchain block has a successor indexed), kept
  * up to a byte budget, least recently used evicted first, keyed by hash. A page then costs its rows' statement
  * and the address book; messages, account states, body decoding and JSON writing are skipped for every hit.

@@ -3,7 +3,8 @@ import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addre
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
 import { nodeFactsOf } from '../wire/trace';
-import { ownBytes, type CachedTransaction } from './transactionCache';
+import { ownBytes } from '../wire/rawJson';
+import type { CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashesWithStates, type TransactionColumn } from '../data/transactions';
 import { broughtRows } from '../data/loaders';
 import { sortOutMessages } from '../data/messages';
@@ -104,7 +105,12 @@ async function readBook(ctx: RequestContext, addresses: string[]): Promise<Map<s
 function cachedBook(ctx: RequestContext, cache: TipBoundCache<BookEntry>, sorted: string[]): Promise<Map<string, BookEntry>> {
   return cache.getMany(sorted, tipOf(ctx), async (some) => {
     const read = await readBook(ctx, some);
-    return new Map(some.map((a) => [a, { entry: read.get(a)!, json: ownBytes(`${JSON.stringify(a)}:${JSON.stringify(read.get(a))}`) }]));
+    return new Map(
+      some.map((a) => {
+        const entry = read.get(a)!;
+        return [a, { entry, json: ownBytes(`${JSON.stringify(a)}:${JSON.stringify(entry)}`) }];
+      }),
+    );
   });
 }
 

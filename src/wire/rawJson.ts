@@ -9,6 +9,16 @@ const MARK = `\u0000${NONCE}:`;
 const WRITTEN = `"\\u0000${NONCE}:`;
 
 /**
+ * A JSON text as bytes of its own, what a cache keeps: off the JavaScript heap and exactly its size (V8 may keep a
+ * string at two bytes a character whatever it holds, and a small Buffer.from would hold on to an 8 KB pool slab).
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/**
  * JSON texts that go into one response as they are: TON Center's decoded bodies keep their key order and Go's
  * escaping, which a parse and `JSON.stringify` would not. A wire object holds a marker string in the text's
  * place (`mark`); `stringify` writes the value and splices each text in where its marker is. Markers are plain
@@ -49,17 +59,14 @@ export class RawTexts {
     return this.whole([JSON.stringify(value)]);
   }
 
-  /**
-   * `bytes` in memory of its own (not a slice of Node's shared pool, which a kept slice would hold whole): what a
-   * cache keeps.
-   */
+  /** `bytes` in memory of its own, as `ownBytes` writes a text. */
   ownBytes(value: unknown): Buffer {
     return this.whole([JSON.stringify(value)], true);
   }
 
   /** JSON text (in pieces) with this registry's markers written as their texts, into one buffer sized first. */
   private whole(batches: readonly string[], own = false): Buffer {
-    if (!own && this.texts.length === 0 && batches.length === 1) return Buffer.from(batches[0]);
+    if (this.texts.length === 0 && batches.length === 1) return own ? ownBytes(batches[0]) : Buffer.from(batches[0]);
     const pieces = batches.flatMap((b) => this.pieceIndexes(b)).flatMap((p): (string | Buffer)[] => (typeof p === 'string' ? [p] : asBuffers(this.texts[p])));
     let total = 0;
     for (const p of pieces) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
