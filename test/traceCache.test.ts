@@ -6,7 +6,7 @@ import { COMPRESSION_MIN_BYTES } from '../src/http/acceptEncoding';
 import { deflatePart, gzipOfParts } from '../src/encoding/gzipParts';
 import { actionTypesKey, TraceJsonCache, traceJsonKey } from '../src/shape/traceCache';
 import { TransactionCache } from '../src/shape/transactionCache';
-import { ownBytes } from '../src/wire/rawJson';
+import { ownBytes } from '../src/encoding/ownBytes';
 import { availableBackends } from './helpers/databases';
 import { pendingDataset } from './helpers/fixtures';
 import { raw } from './helpers/rawHttp';

@@ -3,7 +3,8 @@ import { type CachedAndPlain, cachedAndPlain } from './helpers/cachedAndPlain';
 import { MasterchainTip } from '../src/data/blocks';
 import { Doorkeeper } from '../src/shape/doorkeeper';
 import { TransactionCache } from '../src/shape/transactionCache';
-import { ownBytes, RawTexts } from '../src/wire/rawJson';
+import { ownBytes } from '../src/encoding/ownBytes';
+import { RawTexts } from '../src/wire/rawJson';
 import { availableBackends } from './helpers/databases';
 import { nextMasterchainBlock } from './helpers/tip';
 

@@ -1,11 +1,21 @@
 import { LRUCache } from 'lru-cache';
+import { ownBytes } from '../encoding/ownBytes.js';
 import { type DecodedBody, decodeBody, decodedOpcode, decodeParsedText, loadDecoder, type ParsedObject } from './decode.js';
 
 export type { DecodedBody, ParsedObject };
 
+/**
+ * A decoded body with its JSON text as UTF-8 bytes, which a response copies as they are: a page of a hundred
+ * transactions writes a few hundred of them, and encoding each text again for every response costs more than the
+ * bytes a cached entry holds.
+ */
+export interface WrittenBody extends DecodedBody {
+  bytes: Buffer;
+}
+
 /** Stands for "decodes to null" in the cache (lru-cache keeps no null values). */
 const NOTHING = Symbol('nothing');
-type Entry = DecodedBody | typeof NOTHING;
+type Entry = WrittenBody | typeof NOTHING;
 
 /**
  * A value by its body's hash from the cache, or computed and kept. An entry weighs its texts as UTF-16 (a typed
@@ -56,12 +66,18 @@ export class BodyDecoder {
     return loadDecoder();
   }
 
-  /** A body's `decoded` (null when TON Center shows null, or decoding is off). */
-  decoded(hash: string, body: string | null | undefined): DecodedBody | null {
+  /**
+   * A body's `decoded` (null when TON Center shows null, or decoding is off), with its text's bytes: of their own
+   * when kept (a slice of Node's shared pool would hold its 8 KB slab as long as the entry lives).
+   */
+  decoded(hash: string, body: string | null | undefined): WrittenBody | null {
     if (!this.enabled || !body) return null;
     return remembered(this.cache, hash, () => {
       const value = decodeBody(body);
-      return { value, size: value && value.json.length + value.type.length + (value.comment?.length ?? 0) };
+      if (value === null) return { value: null, size: null };
+      const bytes = this.cache ? ownBytes(value.json) : Buffer.from(value.json);
+      // `remembered` weighs every length as UTF-16 (twice): the text's bytes add half its length again
+      return { value: { ...value, bytes }, size: value.json.length * 1.5 + value.type.length + (value.comment?.length ?? 0) };
     });
   }
 

@@ -3,7 +3,7 @@ import { toWireAddressBookEntry, type WireAddressBookEntry } from '../wire/addre
 import { toWireMessage } from '../wire/message';
 import { toWireAccountState, toWireTransaction, type WireTransaction } from '../wire/transaction';
 import { nodeFactsOf } from '../wire/trace';
-import { ownBytes } from '../wire/rawJson';
+import { ownBytes } from '../encoding/ownBytes';
 import type { CachedTransaction } from './transactionCache';
 import { TRANSACTION_KEY_COLUMNS, transactionsByHashesWithStates, type TransactionColumn } from '../data/transactions';
 import { broughtRows } from '../data/loaders';

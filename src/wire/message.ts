@@ -44,7 +44,7 @@ export interface BodyWriter {
 /** A body's `decoded` as TON Center shows it (a marker for its JSON text), or null. */
 function wireDecoded({ services, raw }: BodyWriter, hash: string, body: string | null): string | null {
   const decoded = services.decoder.decoded(hash, body);
-  return decoded && raw.mark(decoded.json);
+  return decoded && raw.mark(decoded.bytes);
 }
 
 export function toWireMessage(row: MessageWithContent, bodies: BodyWriter): WireMessage {

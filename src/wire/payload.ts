@@ -24,7 +24,7 @@ export class PayloadTexts {
     let marker = this.seen.get(boc);
     if (marker === undefined) {
       const decoded = this.bodies.services.decoder.decoded(payloadKey(boc), boc);
-      marker = decoded && this.bodies.raw.mark(decoded.json);
+      marker = decoded && this.bodies.raw.mark(decoded.bytes);
       this.seen.set(boc, marker);
     }
     return marker;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type DeflatedPart, gzipOfParts } from '../encoding/gzipParts';
+import { ownBytes } from '../encoding/ownBytes';
 import type { Chunks } from '../http/compression';
 
 // No string from the database holds NUL (PostgreSQL text cannot), and the nonce keeps any other source's
@@ -7,16 +8,6 @@ import type { Chunks } from '../http/compression';
 const NONCE = randomBytes(8).toString('hex');
 const MARK = `\u0000${NONCE}:`;
 const WRITTEN = `"\\u0000${NONCE}:`;
-
-/**
- * A JSON text as bytes of its own, what a cache keeps: off the JavaScript heap and exactly its size (V8 may keep a
- * string at two bytes a character whatever it holds, and a small Buffer.from would hold on to an 8 KB pool slab).
- */
-export function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
 
 /**
  * JSON texts that go into one response as they are: TON Center's decoded bodies keep their key order and Go's
