@@ -30,8 +30,13 @@ export interface Ctx {
 export const PRINTER_REF_LIMIT = 4096;
 export const BODY_REF_LIMIT = 16384;
 export const BODY_OUTPUT_LIMIT = 1 << 20;
-/** TON Center's textual recursion stops at depth 10. */
-export const MAX_NESTED_DEPTH = 10;
+/**
+ * Levels below the body (level 0) to which inner cells are decoded. TON Center's textual recursion
+ * (`replace_boc_cells_recursive(text, depth)`, reference §1.6) is called with depth 0 on the body's text, puts in
+ * the decodes of the BOC strings of the text at `depth` with their own text at depth + 1, and returns a text as is
+ * once depth > 10: the cells eleven references down are decoded, the twelfth stay base64 BOCs.
+ */
+export const MAX_NESTED_DEPTH = 11;
 
 export function newBudget(typed = false): Budget {
   return typed ? { refs: BODY_REF_LIMIT, out: BODY_OUTPUT_LIMIT, typed } : { refs: BODY_REF_LIMIT, out: BODY_OUTPUT_LIMIT };
