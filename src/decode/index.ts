@@ -14,3 +14,4 @@ export {
   parseItem,
   sortedGoJson,
 } from './decode.js';
+export { type DecoderCoverage, decoderCoverage } from './coverage.js';

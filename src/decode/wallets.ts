@@ -19,6 +19,9 @@ function chainDepth(cell: Cell): number {
   return n;
 }
 
+/** Longest action or extended-action chain a wallet body may measure (a TVM action list holds at most 255). */
+export const MAX_ACTION_CHAIN = 255;
+
 const nat = (v: number) => ({ k: 'nat' as const, e: { k: 'num' as const, v } });
 
 export class WalletPaths {
@@ -58,7 +61,7 @@ export class WalletPaths {
     let n = 0;
     // hops along first refs from the root, past the out-actions ref: one per extended action after the first
     if (cell.refs.length > refIdx) n = 1 + chainDepth(cell.refs[refIdx]);
-    if (m > 255 || n > 255) return undefined;
+    if (m > MAX_ACTION_CHAIN || n > MAX_ACTION_CHAIN) return undefined;
     return this.run(this.dec('W5MsgBody', m, n), cell, ctx, false);
   }
 
@@ -75,7 +78,7 @@ export class WalletPaths {
   highloadV3Internal(cell: Cell, type: string, ctx: Ctx): string | undefined {
     if (cell.refs.length < 1) return undefined;
     const n = chainDepth(cell.refs[0]);
-    if (n > 255) return undefined;
+    if (n > MAX_ACTION_CHAIN) return undefined;
     return this.run(this.dec(type, n), cell, ctx, false);
   }
 
@@ -89,7 +92,7 @@ export class WalletPaths {
         // n: the length of the action list in the inner cell's first reference
         if (refs < 1 || cell.refs[0].refs.length < 1) continue;
         const n = chainDepth(cell.refs[0].refs[0]);
-        if (n > 0 && n <= 255) r = this.run(this.dec(name, n), cell, ctx(), true);
+        if (n > 0 && n <= MAX_ACTION_CHAIN) r = this.run(this.dec(name, n), cell, ctx(), true);
       } else {
         // W1W2/W3/W4MsgBody n: n is the number of references (one per message); the highload bodies take none
         const arity = this.compiler.byType.get(name)?.[0]?.resultArgs.length ?? 0;

@@ -1,4 +1,5 @@
 import type { Examples } from '../data/examples';
+import { type DecoderCoverage, decoderCoverage } from '../decode/index.js';
 import { escapeHtml } from '../http/html';
 import { OPENAPI, operationOf } from './openapi';
 
@@ -159,6 +160,44 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
   };
 }
 
+const code = (s: string) => `<code>${escapeHtml(s)}</code>`;
+const placed = (list: { name: string; type: string }[]) => list.map((c) => `${code(c.name)} (${escapeHtml(c.type)})`).join(', ');
+
+/**
+ * The docs page's section on decoded bodies: the coverage and the constructors that never decode, read from the
+ * schema data (decode/coverage.ts), our bounds and the rules real data has not confirmed.
+ */
+export function decodingSection(cov: DecoderCoverage = decoderCoverage()): string {
+  const { slots, bounds } = cov;
+  const neverTried = cov.neverTried.reduce((n, t) => n + t.constructors.length, 0);
+  const types = cov.neverTried
+    .map(
+      (t) =>
+        `${code(t.type)}: ${t.constructors.map((c) => (c.sameOpcodeAs ? `${code(c.name)} (its opcode is ${code(c.sameOpcodeAs)}'s, which is tried)` : code(c.name))).join(', ')}`,
+    )
+    .join('; ');
+  const size = (n: number) => (n % (1 << 20) === 0 ? `${n >> 20} MiB` : `${n} characters`);
+  return `<section id="decoded-bodies"><h2>Decoded message bodies: coverage and differences</h2>
+<p>The decoder holds TON Center's ${cov.constructors} TL-B constructors. ${slots.constructors} are in the ${slots.types} parser slots TON Center tries on a body by its first 32 bits (${slots.opcodes} opcodes, ${slots.sharedOpcodes} of them shared by several constructors, tried in TON Center's order: the first that parses wins); ${cov.special.length} are the wallet special paths (${cov.special.map(code).join(', ')}); ${neverTried} belong to the types TON Center never tries; the other ${cov.helpers} are helper types (addresses, Maybe and Either, dictionaries, messages, out-action lists, each protocol's own types), printed as the values of fields.</p>
+<h3>Never decoded, as in TON Center</h3><ul>
+<li>A tag shorter than 32 bits: ${cov.shortTags.map((c) => `${code(c.name)} (${escapeHtml(c.type)}, ${c.bits} bits)`).join(', ')}: found only for the opcode of their tag read as a 32-bit number, whose first bits then do not match it.</li>
+<li>No tag: ${placed(cov.untagged)}: tried for opcode 0 only, and never parse there.</li>
+<li>In the ${cov.neverTried.length} types never tried (${neverTried} constructors): ${types}. Their bodies decode only as a tried constructor of the same opcode.</li>
+<li>Shadowed, always: ${placed(cov.shadowed.always)}. An earlier constructor of the same opcode, tried first, reads every body of theirs, so they print as it.</li>
+<li>Shadowed, partly: ${placed(cov.shadowed.partly)}. They print as themselves only for the bodies no earlier constructor of their opcode reads.</li>
+</ul>
+<h3>Differences</h3><ul>
+<li>Bounds per body, ours: at most ${bounds.cells} distinct cells in its BOC, ${bounds.bodyRefs} reference descents for the body and its nested decodes together (besides TON Center's ${bounds.printerRefs} per constructor attempt), ${size(bounds.outputChars)} of BOC strings, hex and text in its output, wallet action chains of at most ${bounds.actionChain}. A body beyond them gives <code>null</code> where TON Center might decode it.</li>
+<li>Not a difference: inner cells are decoded ${bounds.nestedLevels} levels below the body, as TON Center's textual recursion does (it stops past depth 10, counted from 0 at the body); the next level stays a base64 BOC.</li>
+</ul>
+<h3>Rules chosen without confirmation from real data</h3><ul>
+<li><code>(Maybe (## n))</code> (StateInit's <code>fixed_prefix_length</code>, <code>torrent_info</code>'s <code>microchunk_hash</code>) prints its number as a decimal string, as <code>(## n)</code> does: every real value seen so far is <code>nothing_from_maybe</code>.</li>
+<li>An inner cell prints as the BOC TON Center's C++ writes (<code>std_boc_serialize</code> mode 0, its cell order, not @ton/core's): real data confirms the order for trees (two forward payloads five levels deep); for a cell shared within one value it is unconfirmed.</li>
+<li>The tags of ${cov.computedTags.map((t) => `${code(t.name)} (<code>#${escapeHtml(t.tag)}</code>)`).join(' and ')}, which TON Center's schema leaves to tlbc (the CRC32 of the declaration), are computed by us; no real body has them.</li>
+<li>Settled by real data: a typed reference as a type argument, <code>^Any</code> included, is wrapped as <code>{"cell_reference": …}</code> (wallet out-message bodies, <code>Either Any ^Any</code>); <code>^Cell</code> is not (custom and forward payloads).</li>
+</ul></section>`;
+}
+
 /** The REST documentation page: per route, its parameters in words, links that work here, and real error answers. */
 export function docsPage(ex: Examples, errors: ErrorExample[]): string {
   const examples = exampleUrls(ex);
@@ -196,8 +235,9 @@ export function docsPage(ex: Examples, errors: ErrorExample[]): string {
 <body><h1>tonql REST API</h1>
 <p>Drop-in compatible with <a href="https://toncenter.com/api/v3/">TON Center's API v3</a>: point a client's base URL here. Also here: <a href="/graphql">GraphQL, with GraphiQL</a> for nested queries in one round trip, and the machine-readable <a href="/api/v3/openapi.json">OpenAPI document</a>.</p>
 <p>Wire rules: hashes are standard base64 (padded); addresses raw <code>&lt;workchain&gt;:&lt;64 uppercase hex&gt;</code> (parameters also take user-friendly forms); 64-bit values are decimal strings, exact; message opcodes unsigned 32-bit integers. Unknown parameters are rejected with 422 rather than ignored, so a misspelled filter never returns unfiltered data. Errors are <code>{"error": "…", "code": status}</code>. Every route accepts TON Center's <code>api_key</code>, <code>x_timeout</code>, <code>x_no_address_book</code>, <code>x_no_metadata</code> (or the <code>X-Api-Key</code>, <code>X-Timeout</code>, … headers).</p>
-<p>Message bodies: every message carries <code>message_content.decoded</code>, its body decoded as TON Center decodes it (the same 944 TL-B constructors: jettons, NFTs, DNS, wallets, DEXes, staking, …; <code>@type</code> first, integers as decimal strings, a top-level text comment as <code>{"@type":"text_comment","comment":…,"type":"text_comment"}</code>), or null when no schema parses it, and <code>decoded_opcode</code>, the opcode's constructor name. Init states are never decoded; Streaming API events decode pending traces only, as TON Center does. <a href="#decode">/api/v3/decode</a> decodes bodies you give it.</p>
+<p>Message bodies: every message carries <code>message_content.decoded</code>, its body decoded as TON Center decodes it (the same 944 TL-B constructors: jettons, NFTs, DNS, wallets, DEXes, staking, …; <code>@type</code> first, integers as decimal strings, a top-level text comment as <code>{"@type":"text_comment","comment":…,"type":"text_comment"}</code>), or null when no schema parses it, and <code>decoded_opcode</code>, the opcode's constructor name. Init states are never decoded; Streaming API events decode pending traces only, as TON Center does. <a href="#decode">/api/v3/decode</a> decodes bodies you give it. <a href="#decoded-bodies">Coverage and differences</a>: the constructors that never decode, our bounds, the rules real data has not confirmed.</p>
 <p>Routes: ${toc}</p>
 ${routes.join('\n')}
+${decodingSection()}
 </body></html>`;
 }
