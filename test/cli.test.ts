@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { EmulatorRepository } from '../src/emulator/repository';
+import { goJson } from './helpers/decoded';
 import { fixtureJson, fixturePath } from './helpers/fixtures';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 
@@ -45,13 +46,27 @@ describe('the command line, end to end', () => {
   it('imports files into DATA_DIR, reports a bad one with its JSON path, and the server then serves exactly them', async () => {
     const bad = path.join(dataDir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ transactions: [{ ...fixtureJson('transactions_testnet_2025-07_by_account.json').transactions[0], lt: 'soon' }] }));
-    const run = cli(['import', fixturePath('traces_mainnet_2025-09_single.json'), bad], env);
+    // the three decoded-form traces, every message's `decoded` replaced by a wrong or foreign value: ignored
+    const forged = path.join(dataDir, 'forged.json');
+    const originals = ['contract_call', 'ton_received', 'ton_sent'].map((n) => fixtureJson(`decoded/traces__${n}__mainnet_2025-11.json`).traces[0]);
+    const lies = [{ '@type': 'jetton_notify', query_id: '1' }, { type: 'text_comment', comment: 'forged' }, { '@type': 'text_comment', text: 'forged' }, null];
+    const forgedTraces = structuredClone(originals);
+    let told = 0;
+    for (const m of forgedTraces.flatMap((t: any) => Object.values<any>(t.transactions).flatMap((tx) => [tx.in_msg, ...tx.out_msgs]))) {
+      if (!m?.message_content) continue;
+      const lie = lies.find((l) => goJson(l) !== goJson(m.message_content.decoded));
+      m.message_content.decoded = lie;
+      told++;
+    }
+    writeFileSync(forged, JSON.stringify({ traces: forgedTraces }));
+    const run = cli(['import', fixturePath('traces_mainnet_2025-09_single.json'), forged, bad], env);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/traces_mainnet_2025-09_single\.json: 6 transactions, 11 messages, 1 traces, 0 actions/);
+    expect(run.stdout).toMatch(/forged\.json: 6 transactions, \d+ messages, 3 traces, 0 actions/);
     expect(run.stdout).toContain(
       `error: ${bad}: $.transactions[0].lt: expected a signed 64-bit integer as a decimal string, got "soon" (nothing from this file was written)`,
     );
-    expect(run.stderr).toContain('1 of 2 files failed');
+    expect(run.stderr).toContain('1 of 3 files failed');
 
     const server = await startServer(env);
     try {
@@ -63,6 +78,25 @@ describe('the command line, end to end', () => {
       );
       // the bad file left nothing: its block is unknown
       expect((await fetch(`${server.base}/api/v3/transactionsByMasterchainBlock?seqno=32737160`)).status).toBe(404);
+      // the forged file's decoded values were not imported: each is computed from the body, TON Center's bytes
+      let served = 0;
+      for (const original of originals) {
+        const text = await (await fetch(`${server.base}/api/v3/traces?trace_id=${encodeURIComponent(original.trace_id)}`)).text();
+        const [trace] = JSON.parse(text).traces;
+        for (const [hash, tx] of Object.entries<any>(original.transactions)) {
+          const mine = trace.transactions[hash];
+          const pairs = [[tx.in_msg, mine.in_msg], ...tx.out_msgs.map((m: any, i: number) => [m, mine.out_msgs[i]])];
+          for (const [want, got] of pairs) {
+            if (!want?.message_content) continue;
+            expect(got.hash).toBe(want.hash);
+            expect(goJson(got.message_content.decoded), got.hash).toBe(goJson(want.message_content.decoded));
+            if (want.message_content.decoded !== null) expect(text).toContain(`"decoded":${goJson(want.message_content.decoded)}`);
+            served++;
+          }
+        }
+      }
+      expect(served).toBe(told);
+      expect(told).toBeGreaterThan(5);
       // PGlite allows one process per directory: an import while the server runs is refused
       const busy = cli(['import', fixturePath('traces_mainnet_2025-09_single.json')], env);
       expect(busy.status).toBe(1);
