@@ -34,6 +34,133 @@ async function receivedRoots(events: () => any[], n: number, what: string, opts:
   return rootsOf(events());
 }
 
+/** A notification as any transport tells it: a transactions event (its trace's root) or a notice (a gap), with its id. */
+interface Told {
+  kind: string;
+  root?: string;
+  /** The id the transport gives it (SSE `id:`, WebSocket `event_id`, GraphQL `cursor`). */
+  id?: string;
+  lost?: number;
+  /** The id a notice carries in its own fields beside the transport's (a Streaming API gap's `event_id`). */
+  own?: string;
+}
+
+/** A live client of one transport, subscribed to ACCOUNT's transactions: what it was told, and what it resumes from. */
+interface LiveClient {
+  told(): Told[];
+  /** The last id it was given: what it sends back to resume. */
+  lastId(): string | undefined;
+  /** Whether its stream has ended (the server closed it under the client). */
+  ended(): boolean;
+  close(): void;
+}
+
+const SUBSCRIPTION = { types: ['transactions'], addresses: [ACCOUNT] };
+
+const streamingTold = (data: any, id: string | undefined): Told =>
+  data.type === 'transactions' ? { kind: 'event', root: data.transactions.at(-1).hash, id } : { kind: data.type, id, lost: data.lost, own: data.event_id };
+
+const graphqlQuery = (after?: string) =>
+  `subscription { transactions(accounts: ["${ACCOUNT}"]${after ? `, after: ${JSON.stringify(after)}` : ''}) { kind cursor lost transactions { hash } } }`;
+
+const graphqlTold = (payload: any): Told => {
+  const e = payload.data?.transactions;
+  if (!e) return { kind: 'error', id: JSON.stringify(payload.errors) };
+  return e.transactions.length > 0
+    ? { kind: 'event', root: e.transactions.at(-1).hash, id: e.cursor }
+    : { kind: e.kind.toLowerCase(), id: e.cursor, lost: e.lost };
+};
+
+/** Each transport a client follows an account over, opened on an instance, resuming after `after` when given. */
+const TRANSPORTS: Record<string, (base: string, after?: string) => Promise<LiveClient>> = {
+  'Streaming API over SSE': async (base, after) => {
+    const c = await sseClient(base, SUBSCRIPTION, after ? { 'Last-Event-ID': after } : {});
+    expect(c.status).toBe(200);
+    return {
+      told: () => c.frames.filter((f) => f.event === 'event').map((f) => streamingTold(f.data, f.id)),
+      lastId: c.lastId,
+      ended: c.ended,
+      close: c.close,
+    };
+  },
+  'Streaming API over WebSocket': async (base, after) => {
+    const ws = await wsClient(base);
+    let ended = false;
+    void ws.closed.then(() => (ended = true));
+    ws.send({ operation: 'subscribe', id: 's', ...SUBSCRIPTION, ...(after ? { after } : {}) });
+    expect(
+      await until(
+        () => ws.messages,
+        (m) => m.id === 's',
+      ),
+    ).toMatchObject({ status: 'subscribed' });
+    return {
+      told: () => ws.messages.filter((m) => typeof m.type === 'string').map((m) => streamingTold(m, m.event_id)),
+      lastId: () => ws.messages.filter((m) => m.event_id !== undefined).at(-1)?.event_id,
+      ended: () => ended,
+      close: ws.close,
+    };
+  },
+  'GraphQL over graphql-ws': async (base, after) => {
+    const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const payloads: any[] = [];
+    let ended = false;
+    const stop = client.subscribe(
+      { query: graphqlQuery(after) },
+      { next: (p) => payloads.push(p), error: () => (ended = true), complete: () => (ended = true) },
+    );
+    return {
+      told: () => payloads.map(graphqlTold),
+      lastId: () => payloads.at(-1)?.data?.transactions.cursor,
+      ended: () => ended,
+      close: () => (stop(), void client.dispose()),
+    };
+  },
+  'GraphQL over SSE': async (base, after) => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: graphqlQuery(after) }),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    const payloads: any[] = [];
+    let ended = false;
+    void (async () => {
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += Buffer.from(chunk).toString('utf8');
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = /^data: (.+)$/m.exec(frame)?.[1];
+            if (/^event: complete$/m.test(frame) || data === undefined) continue;
+            payloads.push(JSON.parse(data));
+          }
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+    })();
+    return {
+      told: () => payloads.map(graphqlTold),
+      lastId: () => payloads.at(-1)?.data?.transactions.cursor,
+      ended: () => ended,
+      close: () => abort.abort(),
+    };
+  },
+};
+
+/** The traces (their roots) of the events among what a client was told, in order. */
+const rootsTold = (told: Told[]) => told.filter((t) => t.kind === 'event').map((t) => t.root!);
+
+/** Waits until a client's last event is of trace `root` (what it was told before is then all it gets of those). */
+const toldThrough = (client: LiveClient, root: string, what: string) => eventually(() => rootsTold(client.told()).at(-1) === root, 10_000, what);
+
 const backend = (await availableBackends()).includes('postgres') ? 'postgres' : 'pglite';
 
 describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend}`, () => {
@@ -76,31 +203,36 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await db?.drop();
   });
 
-  it('gives every Streaming API event an id; a client that loses its instance resumes on another with Last-Event-ID: every finalized event once, in order', async () => {
-    const a = await start();
-    const b = await start();
-    const subscription = { types: ['transactions'], addresses: [ACCOUNT] };
-    const first = await sseClient(a.service.base, subscription);
-    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
-    const from = written.length;
-    await write(3);
-    await receivedRoots(first.events, 3, 'three events on A');
-    const lastId = first.lastId();
-    expect(lastId).toMatch(/^v1\./);
-    expect(first.frames.filter((f) => f.event === 'event').every((f) => f.id !== undefined)).toBe(true);
-    // A goes down mid-stream; blocks keep coming while the client has no instance
-    first.close();
-    await stop(a);
-    await write(3);
-    const second = await sseClient(b.service.base, subscription, { 'Last-Event-ID': lastId! });
-    expect(second.status).toBe(200);
-    await write(2);
-    await receivedRoots(second.events, 5, 'the missed and the new events on B');
-    await new Promise((r) => setTimeout(r, 200));
-    expect([...rootsOf(first.events()), ...rootsOf(second.events())]).toEqual(written.slice(from));
-    second.close();
-    await stop(b);
-  });
+  it.each(Object.keys(TRANSPORTS))(
+    '%s: every event has an id; a client whose instance stops under it mid-stream resumes on another with its last id: every finalized event once, in order',
+    async (transport) => {
+      const open = TRANSPORTS[transport];
+      const a = await start();
+      const b = await start();
+      const first = await open(a.service.base);
+      await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1, 10_000, 'the subscription on A');
+      const from = written.length;
+      await write(3);
+      await eventually(() => rootsTold(first.told()).length > 0, 10_000, 'a first event on A');
+      // A stops while the client is connected, perhaps before it was told all three
+      await stop(a);
+      await eventually(first.ended, 10_000, 'the client seeing its stream end');
+      const lastId = first.lastId();
+      expect(lastId).toMatch(/^v1\./);
+      // blocks keep coming while the client has no instance
+      await write(3);
+      const second = await open(b.service.base, lastId);
+      await eventually(() => b.service.live.hub.followersOf(ACCOUNT) === 1, 10_000, 'the subscription on B');
+      await write(2);
+      await toldThrough(second, written.at(-1)!, 'the missed and the new events on B');
+      expect([...rootsTold(first.told()), ...rootsTold(second.told())]).toEqual(written.slice(from));
+      const told = [...first.told(), ...second.told()];
+      expect(told.filter((t) => t.kind !== 'event')).toEqual([]);
+      expect(told.filter((t) => !/^v1\./.test(t.id ?? ''))).toEqual([]);
+      second.close();
+      await stop(b);
+    },
+  );
 
   it('gives the connected frame (and a WebSocket subscribe reply) an id: a client that left before any event resumes without a gap', async () => {
     const a = await start();

@@ -83,7 +83,8 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
   });
   const frames: { event: string; data: any; id?: string; at: number }[] = [];
   const comments: string[] = [];
-  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+  let ended = !res.headers.get('content-type')?.startsWith('text/event-stream');
+  if (!ended) {
     void (async () => {
       let buffer = '';
       try {
@@ -103,6 +104,7 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
       } catch {
         // aborted
       }
+      ended = true;
     })();
   }
   return {
@@ -113,6 +115,8 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
     events: () => frames.filter((f) => f.event === 'event').map((f) => f.data),
     /** The id of the last event received (what a client sends back as Last-Event-ID). */
     lastId: () => frames.filter((f) => f.id !== undefined).at(-1)?.id,
+    /** Whether the stream has ended (the server closed it, or the client did). */
+    ended: () => ended,
     close: () => abort.abort(),
   };
 }
