@@ -176,13 +176,12 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
       written.push(mine);
     }
   };
-  const start = async (limits = {}, opts = { poll: true }) => {
+  /** An instance; its watcher polls once at the start and then every 25 ms, unless told not to (`poll`, `timer`). */
+  const start = async (limits = {}, { poll = true, timer = poll }: { poll?: boolean; timer?: boolean } = {}) => {
     const service = await startLiveService(db.reader, redisUrl, limits);
     const watcher = new DatabaseFinalityWatcher(service.services, service.live.hub, { intervalMs: 25, maxBlocksPerPoll: 32 });
-    if (opts.poll) {
-      await watcher.poll();
-      watcher.start();
-    }
+    if (poll) await watcher.poll();
+    if (timer) watcher.start();
     const instance = { service, watcher };
     instances.push(instance);
     return instance;
@@ -231,6 +230,42 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
       expect(told.filter((t) => !/^v1\./.test(t.id ?? ''))).toEqual([]);
       second.close();
       await stop(b);
+    },
+  );
+
+  it.each(Object.keys(TRANSPORTS))(
+    '%s: a subscriber too slow for its queue is told a gap with the id to resume from, then refilled from the log: each lost event once, in order',
+    async (transport) => {
+      const open = TRANSPORTS[transport];
+      // a queue of one, and a watcher polled by hand: one poll publishes five blocks' events at once
+      const a = await start({ queue: 1 }, { timer: false });
+      const client = await open(a.service.base);
+      await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1, 10_000, 'the subscription');
+      const stats = { ...a.service.live.hub.stats };
+      const from = written.length;
+      await write(5);
+      await a.watcher.poll();
+      await toldThrough(client, written.at(-1)!, 'the five events, refilled');
+      const told = client.told();
+      const gaps = told.filter((t) => t.kind === 'gap');
+      expect(gaps).toHaveLength(1);
+      const [gap] = gaps;
+      expect(gap.lost).toBeGreaterThan(0);
+      expect(gap.id).toMatch(/^v1\./);
+      // a Streaming API gap carries its id in its data too: the same
+      if (gap.own !== undefined) expect(gap.own).toBe(gap.id);
+      expect(rootsTold(told)).toEqual(written.slice(from));
+      const refilled = rootsTold(told.slice(told.indexOf(gap)));
+      expect(refilled.length).toBeGreaterThanOrEqual(gap.lost!);
+      expect(a.service.live.hub.stats.dropped - stats.dropped).toBe(gap.lost);
+      expect(a.service.live.hub.stats.replays - stats.replays).toBe(1);
+      client.close();
+      // the gap's id is a place to resume from: a new connection with it is told the same events after it
+      const resumed = await open(a.service.base, gap.id);
+      await toldThrough(resumed, written.at(-1)!, 'the events after the gap, on a new connection');
+      expect(rootsTold(resumed.told())).toEqual(refilled);
+      resumed.close();
+      await stop(a);
     },
   );
 
