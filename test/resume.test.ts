@@ -484,6 +484,38 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await stop(a);
   });
 
+  it('tells a resumed subscriber, on another instance, a trace the emulator confirmed while it was away: as confirmed', async () => {
+    const a = await start();
+    const b = await start();
+    const subscription = { types: ['transactions'], addresses: [ACCOUNT], min_finality: 'pending' };
+    const client = await sseClient(a.service.base, subscription);
+    await eventually(() => a.service.live.hub.followersOf(ACCOUNT) === 1);
+    const trace = syntheticTrace(2, 'confirmed while the client was away', { rootAccount: ACCOUNT, firstLt: 9_100_000_000n }).traces[0];
+    const [key] = await pushTraces(a.service.redis, { traces: [trace] }, { finality: 'pending', ttlSeconds: 30 });
+    await a.service.redis.publish(CHANNELS.pending, key);
+    await until(client.events, (e) => e.trace_external_hash_norm === key, 5000, 'the pending trace');
+    expect(client.events().map((e) => e.finality)).toEqual(['pending']);
+    const hashes = (e: any) => e.transactions.map((t: any) => t.hash);
+    const mine = hashes(client.events()[0]);
+    const id = client.lastId()!;
+    client.close();
+    await stop(a);
+    // away: the emulator confirms the trace (its notice reaches no one)
+    await pushTraces(b.service.redis, { traces: [trace] }, { finality: 'confirmed', ttlSeconds: 30 });
+    const resumed = await sseClient(b.service.base, subscription, { 'Last-Event-ID': id });
+    await eventually(() => b.service.live.hub.followersOf(ACCOUNT) === 1);
+    // then a block: told after whatever the resume tells
+    await write(1);
+    await until(resumed.events, (e) => e.transactions?.at(-1).hash === written.at(-1), 10_000, 'the block indexed after the resume');
+    const ofTrace = resumed.events().filter((e) => e.trace_external_hash_norm === key);
+    expect(ofTrace.length).toBeGreaterThan(0);
+    expect(ofTrace.map((e) => e.finality)).toEqual(ofTrace.map(() => 'confirmed'));
+    expect(ofTrace.map(hashes)).toEqual(ofTrace.map(() => mine));
+    resumed.close();
+    await b.service.redis.del(key);
+    await stop(b);
+  });
+
   it('refills a subscriber that fell behind from the log: a gap carrying the id to resume from, then each lost finalized event once', async () => {
     const live = new LiveRuntime({ ...LIMITS, queue: 2 });
     const services = { ...testServices(db.reader), live };
