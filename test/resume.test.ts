@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types';
 import { pushTraces } from '../src/emulator/push';
 import { CHANNELS } from '../src/live/redisSource';
-import { encodeCursor, parseCursor } from '../src/live/cursor';
+import { encodeCursor, END, parseCursor } from '../src/live/cursor';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { openFeed } from '../src/live/feed';
 import { LiveRuntime } from '../src/live/runtime';
@@ -13,6 +13,7 @@ import { availableBackends, createTestDatabase, type TestDatabase } from './help
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 import { testServices } from './helpers/service';
 import { completeTrace, indexBlock } from './helpers/liveLog';
+import { contextsDatabase } from './helpers/counting';
 import { syntheticTrace } from './helpers/synthetic';
 
 const ACCOUNT = `0:${'A1'.repeat(32)}`;
@@ -176,9 +177,9 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
       written.push(mine);
     }
   };
-  /** An instance; its watcher polls once at the start and then every 25 ms, unless told not to (`poll`, `timer`). */
-  const start = async (limits = {}, { poll = true, timer = poll }: { poll?: boolean; timer?: boolean } = {}) => {
-    const service = await startLiveService(db.reader, redisUrl, limits);
+  /** An instance (reading `reader`); its watcher polls once at the start and then every 25 ms, unless told not to (`poll`, `timer`). */
+  const start = async (limits = {}, { poll = true, timer = poll, reader = db.reader }: { poll?: boolean; timer?: boolean; reader?: Database } = {}) => {
+    const service = await startLiveService(reader, redisUrl, limits);
     const watcher = new DatabaseFinalityWatcher(service.services, service.live.hub, { intervalMs: 25, maxBlocksPerPoll: 32 });
     if (poll) await watcher.poll();
     if (timer) watcher.start();
@@ -537,5 +538,44 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     expect(told).toEqual(written.slice(from));
     expect(live.hub.stats).toMatchObject({ dropped: 3, replays: 1, replayed: 5 });
     await feed.return();
+  });
+
+  it('runs at most LIVE_RESUME_CONCURRENCY replay steps at once however many clients resume together, each reading with one request context', async () => {
+    const CONCURRENCY = 2;
+    const CLIENTS = 12;
+    const tracked = contextsDatabase(db.reader);
+    const a = await start({ resumeConcurrency: CONCURRENCY }, { timer: false, reader: tracked.db });
+    const live = a.service.live;
+    const steps = live.replaySteps;
+    const figure = async (name: string) =>
+      Number(new RegExp(`tonql_live_events\\{figure="${name}"\\} (\\d+)`).exec(await (await fetch(`${a.service.base}/metrics`)).text())?.[1]);
+    const id = encodeCursor({ at: { seqno, ord: END }, told: 0, ahead: new Map() });
+    // a client that stays is told the blocks live: the resumed ones must be told the same
+    const staying = await sseClient(a.service.base, SUBSCRIPTION);
+    await eventually(() => live.hub.followersOf(ACCOUNT) === 1);
+    const from = written.length;
+    await write(3);
+    await a.watcher.poll();
+    await receivedRoots(staying.events, 3, 'the three blocks, live');
+    // every statement waits at the gate: the replays pile up behind the ones reading
+    tracked.reset();
+    tracked.hold();
+    const clients = await Promise.all(Array.from({ length: CLIENTS }, () => sseClient(a.service.base, SUBSCRIPTION, { 'Last-Event-ID': id })));
+    await eventually(
+      () => steps.activeCount === CONCURRENCY && steps.pendingCount === CLIENTS - CONCURRENCY && tracked.contexts() === CONCURRENCY,
+      10_000,
+      'every replay begun, the first ones held reading',
+    );
+    expect(await figure('replay_steps_running')).toBe(CONCURRENCY);
+    expect(await figure('replay_steps_waiting')).toBe(CLIENTS - CONCURRENCY);
+    tracked.open();
+    await eventually(() => clients.every((c) => rootsOf(c.events()).length === 3), 20_000, 'every client told the three blocks');
+    for (const c of clients) expect(c.events()).toEqual(staying.events());
+    expect(rootsOf(staying.events())).toEqual(written.slice(from));
+    expect(live.hub.stats.replays).toBe(CLIENTS);
+    await eventually(() => steps.activeCount + steps.pendingCount === 0, 10_000, 'every replay done');
+    expect([await figure('replay_steps_running'), await figure('replay_steps_waiting')]).toEqual([0, 0]);
+    for (const c of [staying, ...clients]) c.close();
+    await stop(a);
   });
 });

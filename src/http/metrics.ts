@@ -118,12 +118,13 @@ export function createMetrics(services: Services) {
   });
   new Gauge({
     name: 'tonql_live_events',
-    help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them; replays of the log (resumes, refills after a gap) and the finalized events they told; since start',
+    help: 'Live events: subscribers now; events published, delivered to subscriber queues, and lost by subscribers too slow to read them; replays of the log (resumes, refills after a gap) and the finalized events they told, since start; replay steps reading now and waiting their turn (LIVE_RESUME_CONCURRENCY)',
     labelNames: ['figure'],
     registers: [registry],
     collect() {
-      const hub = services.live?.hub;
-      if (!hub) return;
+      const live = services.live;
+      if (!live) return;
+      const hub = live.hub;
       const stats = hub.stats;
       this.set({ figure: 'subscribers' }, hub.subscriberCount);
       this.set({ figure: 'published' }, stats.published);
@@ -131,6 +132,8 @@ export function createMetrics(services: Services) {
       this.set({ figure: 'dropped' }, stats.dropped);
       this.set({ figure: 'replays' }, stats.replays);
       this.set({ figure: 'replayed' }, stats.replayed);
+      this.set({ figure: 'replay_steps_running' }, live.replaySteps.activeCount);
+      this.set({ figure: 'replay_steps_waiting' }, live.replaySteps.pendingCount);
     },
   });
   return { registry, requests, duration, graphqlOperations, graphqlRequests };
