@@ -1,4 +1,5 @@
 import { createClient } from 'graphql-ws';
+import type { LimitFunction } from 'p-limit';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/types';
@@ -540,13 +541,19 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await feed.return();
   });
 
-  it('runs at most LIVE_RESUME_CONCURRENCY replay steps at once however many clients resume together, each reading with one request context', async () => {
+  it('runs at most LIVE_RESUME_CONCURRENCY replay steps at once however many clients resume together, and reads the database in them only', async () => {
     const CONCURRENCY = 2;
     const CLIENTS = 12;
     const tracked = contextsDatabase(db.reader);
     const a = await start({ resumeConcurrency: CONCURRENCY }, { timer: false, reader: tracked.db });
     const live = a.service.live;
+    // each replay step runs in the wrapper's scope, so that it tells the steps' statements from any other
     const steps = live.replaySteps;
+    const scoped = Object.defineProperties(
+      (fn: (...args: unknown[]) => unknown, ...args: unknown[]) => steps(() => tracked.scope.run(true, () => fn(...args))),
+      { activeCount: { get: () => steps.activeCount }, pendingCount: { get: () => steps.pendingCount } },
+    );
+    (live as { replaySteps: LimitFunction }).replaySteps = scoped as unknown as LimitFunction;
     const figure = async (name: string) =>
       Number(new RegExp(`tonql_live_events\\{figure="${name}"\\} (\\d+)`).exec(await (await fetch(`${a.service.base}/metrics`)).text())?.[1]);
     const id = encodeCursor({ at: { seqno, ord: END }, told: 0, ahead: new Map() });
@@ -572,6 +579,9 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await eventually(() => clients.every((c) => rootsOf(c.events()).length === 3), 20_000, 'every client told the three blocks');
     for (const c of clients) expect(c.events()).toEqual(staying.events());
     expect(rootsOf(staying.events())).toEqual(written.slice(from));
+    // never more request contexts reading at once than steps allowed, and nothing read outside a step
+    expect(tracked.seen.maxContexts).toBe(CONCURRENCY);
+    expect(tracked.seen.outside.map((text) => text.replace(/\s+/g, ' ').slice(0, 60))).toEqual([]);
     expect(live.hub.stats.replays).toBe(CLIENTS);
     await eventually(() => steps.activeCount + steps.pendingCount === 0, 10_000, 'every replay done');
     expect([await figure('replay_steps_running'), await figure('replay_steps_waiting')]).toEqual([0, 0]);

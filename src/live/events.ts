@@ -1,3 +1,4 @@
+import type { AccountStateRow, MessageWithContent } from '../data/rows';
 import type { Finality, Trace } from '../traces/model';
 import type { Position } from './cursor';
 
@@ -21,6 +22,11 @@ export interface TraceEvent extends Placed {
   key: string;
   stage: 'pending' | 'confirmed' | 'finalized' | 'classified';
   trace: Trace;
+  /**
+   * What rendering the trace's transactions reads (their messages with bodies, by transaction hash, and their
+   * account states, by hash), when the statements that read the event brought it along: a replay's step does.
+   */
+  brought?: { messages: ReadonlyMap<string, MessageWithContent[]>; states: ReadonlyMap<string, AccountStateRow | null> };
 }
 
 /** The emulator gave up a trace it had announced (its block was replaced, or it expired unconfirmed). */

@@ -1,4 +1,4 @@
-import { createRequestContext, type Services } from '../context';
+import { createRequestContext, type RequestContext, type Services } from '../context';
 import { latestMasterchainSeqno, masterchainBlockTime } from '../data/blocks';
 import { jettonWalletsChangedFor } from '../data/jettons';
 import { tracesCompletedFor, type LogSeek } from '../data/traces';
@@ -66,11 +66,37 @@ export async function* replayLog(services: Services, interest: ReplayInterest, f
     const traces = page.filter((row) => within(tracePosition(row)));
     const jettons = changed.filter((row) => within(jettonPosition(row)));
     // each step reads with a context of its own: its loaders hold only its page
-    yield await loggedEvents(createRequestContext(services), traces, jettons);
+    const step = createRequestContext(services);
+    yield await withRendering(step, await loggedEvents(step, traces, jettons));
     if (end.ord === END && end.seqno === to) return;
     at = end;
     inclusive = false;
   }
+}
+
+/**
+ * The events with what rendering them reads, brought along in the step (one statement for the page's messages,
+ * one for its account states): a replay's events are its subscriber's own, not shared as live ones are, so each
+ * resumed subscriber renders them, and would otherwise read two statements per event outside the steps that
+ * LIVE_RESUME_CONCURRENCY bounds. The page's events share its maps.
+ */
+async function withRendering(ctx: RequestContext, events: LiveEvent[]): Promise<LiveEvent[]> {
+  const traces = events.filter((e): e is TraceEvent => e.kind === 'trace');
+  const rows = traces.flatMap((e) => e.trace.transactions.filter((t) => !t.messages).map((t) => t.row));
+  if (rows.length === 0) return events;
+  const hashes = rows.map((r) => r.hash);
+  const stateHashes = [...new Set(rows.flatMap((r) => [r.account_state_hash_before, r.account_state_hash_after]))].filter((h): h is string => h !== null);
+  const [lists, states] = await Promise.all([ctx.loaders.messagesByTransaction.loadMany(hashes), ctx.loaders.accountState.loadMany(stateHashes)]);
+  const value = <T>(v: T | Error): T => {
+    if (v instanceof Error) throw v;
+    return v;
+  };
+  const brought = {
+    messages: new Map(hashes.map((hash, i) => [hash, value(lists[i])])),
+    states: new Map(stateHashes.map((hash, i) => [hash, value(states[i])])),
+  };
+  for (const event of traces) event.brought = brought;
+  return events;
 }
 
 /** Where the log's statement starts: at (or after) a trace's place, or at the block after a jetton change or a block told whole. */

@@ -33,6 +33,8 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
     found = (async () => {
       // TON Center decodes emulated (pending) traces only: a confirmed or finalized snapshot is not decoded at all
       const ctx = createRequestContext(eventFinality(event) === 'pending' ? services : { ...services, decoder: NOT_DECODED });
+      // a replayed event brought its messages and states along: it is rendered without a statement
+      if (event.brought) ctx.loaders.brought.add(event.brought);
       const wire = await completeTraceTransactions(ctx, event.trace.transactions);
       return {
         transactions: new Map(wire.map((t) => [t.hash, t])),
