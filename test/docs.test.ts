@@ -38,14 +38,14 @@ const inFile = (name: string, id: string) =>
 const looksLikeCode = (id: string, called: boolean) =>
   /^[a-z]+[A-Z]/.test(id) || /^[A-Z][a-z0-9]+[A-Z]/.test(id) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(id) || called;
 
-/** The code spans of a document outside its fenced blocks, each with the span after it when only spaces part them. */
+/** The code spans of a document outside its fenced blocks, each with the span after it when only white space parts them. */
 function spans(doc: string): { text: string; next?: string }[] {
   const text = readFileSync(path.join(ROOT, doc), 'utf8').replace(/```[\s\S]*?```/g, '');
   const found = [...text.matchAll(/`([^`\n]+)`/g)];
   return found.map((m, i) => {
     const after = found[i + 1];
     const gap = after && text.slice(m.index + m[0].length, after.index);
-    return { text: m[1], next: gap !== undefined && /^ +$/.test(gap) ? after[1] : undefined };
+    return { text: m[1], next: gap !== undefined && /^\s+$/.test(gap) ? after[1] : undefined };
   });
 }
 
