@@ -1,10 +1,10 @@
 import cliProgress from 'cli-progress';
 import { Command } from 'commander';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, cliText, loadConfig } from './config';
 import { DataDirBusyError } from './db/lock';
 import { openForWriting } from './db/open';
 import { pendingListeners, redisTarget, replayTraces } from './emulator/replay';
-import { demoPlaylist } from './live/demo';
+import { DEMO_INVALIDATE_EVERY, DEMO_STEP_MS, demoPlaylist } from './live/demo';
 import { ForeignDatabaseError, migrate } from './db/schema';
 import { readFile } from 'node:fs/promises';
 import { pushTraces } from './emulator/push';
@@ -24,7 +24,10 @@ const withoutPassword = (url: string) => {
 
 const program = new Command().name('tonql').description('Manage the database tonql serves');
 
-const databaseOptions = (cmd: Command) => addSettingFlags(cmd, ['DATABASE_URL', 'DATA_DIR']);
+const databaseOptions = (cmd: Command) => addSettingFlags(cmd, ['DATABASE_URL', 'DATA_DIR'], 'cli');
+/** The Redis `emulate` and `replay` write to: `--redis-url`, else REDIS_URL, else the table's CLI default. */
+const redisOption = (cmd: Command) => addSettingFlags(cmd, ['REDIS_URL'], 'cli');
+const redisUrl = (opts: Record<string, unknown>) => cliText(withFlags(opts), 'REDIS_URL')!;
 
 databaseOptions(program.command('migrate'))
   .description('create the ton-indexer 1.2.10 schema subset on an empty database')
@@ -113,17 +116,15 @@ databaseOptions(program.command('generate'))
     }
   });
 
-program
-  .command('emulate')
+redisOption(program.command('emulate'))
   .description("write v3 traces into Redis as TON Center's trace emulator does (to try pending traces without one)")
   .argument('<files...>', 'v3 traces responses (JSON)')
-  .option('--redis-url <url>', 'Redis to write to (env REDIS_URL, default redis://127.0.0.1:6379)')
   .option('--finality <finality>', 'pending (emulated), confirmed or finalized', 'pending')
   .option('--ttl <seconds>', 'expire the traces after this many seconds (the emulator keeps them about a minute)')
   .action(async (files: string[], opts) => {
     if (!['pending', 'confirmed', 'finalized'].includes(opts.finality)) throw new ConfigError('--finality must be pending, confirmed or finalized');
     if (opts.ttl !== undefined && !/^\d+$/.test(opts.ttl)) throw new ConfigError('--ttl must be a number of seconds');
-    const redis = openRedis(opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const redis = openRedis(redisUrl(opts));
     try {
       await connected(redis);
       for (const file of files) {
@@ -142,15 +143,13 @@ program
     }
   });
 
-program
-  .command('replay')
+redisOption(program.command('replay'))
   .description(
     "play v3 traces into Redis as TON Center's trace emulator would, live: pending, confirmed, finalized, sometimes invalidated (to watch the streams without an emulator)",
   )
   .argument('[files...]', 'v3 traces responses (JSON); default: the demo traces')
-  .option('--redis-url <url>', 'Redis to write to (env REDIS_URL, default redis://127.0.0.1:6379)')
-  .option('--step-ms <ms>', 'pause between stages of a trace', '2000')
-  .option('--invalidate-every <n>', 'invalidate every n-th trace instead of confirming it, 0 for none', '5')
+  .option('--step-ms <ms>', 'pause between stages of a trace', String(DEMO_STEP_MS))
+  .option('--invalidate-every <n>', 'invalidate every n-th trace instead of confirming it, 0 for none', String(DEMO_INVALIDATE_EVERY))
   .option('--loop', 'start over when done, until stopped')
   .action(async (files: string[], opts) => {
     const number = (name: string, v: string) => {
@@ -162,7 +161,7 @@ program
       files.length > 0
         ? await Promise.all(files.map(async (file) => ({ file, value: parseJsonLeniently(await readFile(file, 'utf8')).value })))
         : [{ file: 'the demo traces', value: demoPlaylist().traces }];
-    const url = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const url = redisUrl(opts);
     const redis = openRedis(url);
     try {
       await connected(redis);

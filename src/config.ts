@@ -214,6 +214,11 @@ function text(env: NodeJS.ProcessEnv, name: NameOf<'text'>): string | undefined 
   return raw;
 }
 
+/** A text setting as the CLI reads it: its value, else the CLI's own default where the table gives one (REDIS_URL). */
+export function cliText(env: NodeJS.ProcessEnv, name: NameOf<'text'>): string | undefined {
+  return text(env, name) ?? (setting(name) as TextSetting).cli?.default;
+}
+
 /** A comma-separated list, entries trimmed, empty ones dropped, each checked against the pattern. */
 function list(env: NodeJS.ProcessEnv, name: NameOf<'text'>): string[] {
   const s = setting(name) as TextSetting;

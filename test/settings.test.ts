@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaults, loadConfig } from '../src/config';
+import { ConfigError, cliText, defaults, loadConfig } from '../src/config';
+import { DEMO_INVALIDATE_EVERY, DEMO_STEP_MS } from '../src/live/demo';
 import { describe as helpLine, flagOf, withFlags } from '../src/settings/flags';
 import { withSettingsSection } from '../src/settings/readme';
-import { SETTINGS, type Setting } from '../src/settings/table';
+import { forCli, SETTINGS, type Setting } from '../src/settings/table';
 
 const ROWS: readonly Setting[] = SETTINGS;
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -93,6 +94,24 @@ describe('the settings table', () => {
     const cliHelp = run('src/cli.ts', ['import', '--help']);
     for (const env of ['DATABASE_URL', 'DATA_DIR'] as const) {
       expect(flat(cliHelp.stdout)).toContain(`${flagOf(env)} <value> ${helpLine(ROWS.find((s) => s.env === env)!)}`);
+    }
+  });
+
+  it("gives the CLI's Redis writers their own default from the table, where the service reads no Redis by default", () => {
+    const redis = ROWS.find((s) => s.env === 'REDIS_URL')!;
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(cliText({}, 'REDIS_URL')).toBe('redis://127.0.0.1:6379');
+    expect(cliText({ REDIS_URL: 'redis://host:6379' }, 'REDIS_URL')).toBe('redis://host:6379');
+    expect(() => cliText({ REDIS_URL: 'http://x' }, 'REDIS_URL')).toThrow(new ConfigError('REDIS_URL must be a redis:// or rediss:// URL'));
+    for (const command of ['emulate', 'replay']) {
+      const help = run('src/cli.ts', [command, '--help']);
+      expect(flat(help.stdout)).toContain(`${flagOf('REDIS_URL')} <value> ${helpLine(forCli(redis))}`);
+      expect(helpLine(forCli(redis))).toContain('default redis://127.0.0.1:6379; env REDIS_URL');
+      if (command === 'replay') {
+        // the live demo's pace
+        expect(flat(help.stdout)).toContain(`(default: "${DEMO_STEP_MS}")`);
+        expect(flat(help.stdout)).toContain(`0 for none (default: "${DEMO_INVALIDATE_EVERY}")`);
+      }
     }
   });
 });

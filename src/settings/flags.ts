@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { accepts, SETTINGS, type Setting, type SettingName, shownDefault } from './table';
+import { accepts, forCli, SETTINGS, type Setting, type SettingName, shownDefault } from './table';
 
 /** The flag of a setting: PG_POOL_MAX is --pg-pool-max. */
 export const flagOf = (env: string) => `--${env.toLowerCase().replace(/_/g, '-')}`;
@@ -14,10 +14,10 @@ export function describe(s: Setting): string {
   return `${s.help.replace(/`/g, '')} (${bounds}${shown === undefined ? '' : `default ${shown}; `}env ${s.env})`;
 }
 
-/** Adds the flags of these settings (all of them by default) to a command. */
-export function addSettingFlags(cmd: Command, names?: readonly SettingName[]): Command {
+/** Adds the flags of these settings (all of them by default) to a command of the service or of the CLI. */
+export function addSettingFlags(cmd: Command, names?: readonly SettingName[], of: 'service' | 'cli' = 'service'): Command {
   for (const s of SETTINGS) {
-    if (names === undefined || names.includes(s.env)) cmd.option(`${flagOf(s.env)} <value>`, describe(s));
+    if (names === undefined || names.includes(s.env)) cmd.option(`${flagOf(s.env)} <value>`, describe(of === 'cli' ? forCli(s) : s));
   }
   return cmd;
 }

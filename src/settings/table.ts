@@ -42,6 +42,11 @@ export interface TextSetting extends Common {
   pattern?: RegExp;
   accepts?: string;
   list?: true;
+  /**
+   * How the CLI's commands that write to it take it, where the service's default and help do not fit: `emulate`
+   * and `replay` write to a local Redis when none is named, the service reads none.
+   */
+  cli?: { default: string; help: string };
 }
 
 export type Setting = IntegerSetting | BooleanSetting | ChoiceSetting | TextSetting;
@@ -80,6 +85,7 @@ export const SETTINGS = [
     pattern: REDIS_URL,
     accepts: 'a redis:// or rediss:// URL',
     help: "the trace emulator's Redis, for pending traces and live events (read-only)",
+    cli: { default: 'redis://127.0.0.1:6379', help: 'Redis to write to' },
   },
   {
     env: 'TON_API_V2_URL',
@@ -432,6 +438,9 @@ export function accepts(s: Setting): string {
       return s.accepts ?? (s.list ? 'a comma-separated list' : 'text');
   }
 }
+
+/** A setting as the CLI takes it: with its CLI default and help when it has its own. */
+export const forCli = (s: Setting): Setting => (s.kind === 'text' && s.cli ? { ...s, ...s.cli } : s);
 
 /** Its default as shown to a person. */
 export function shownDefault(s: Setting): string | undefined {
