@@ -5,6 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { dependencyLog } from '../log';
+import { defaults } from '../config';
 import { classifyDbError } from '../errors';
 import { REPLAN, type Database } from './types';
 
@@ -13,6 +14,7 @@ export interface PostgresOptions {
   /** Every session is read-only: the server never writes to a database. */
   readOnly: boolean;
   statementTimeoutMs?: number;
+  /** Connections in the pool; default PG_POOL_MAX's. */
   max?: number;
   connectionTimeoutMs?: number;
   /** Where the pool's connection errors go (rate-limited), under `name` (default "postgres"). */
@@ -35,7 +37,7 @@ export function openPostgres(opts: PostgresOptions): Database {
   if (opts.statementTimeoutMs) settings.push(`-c statement_timeout=${Math.trunc(opts.statementTimeoutMs)}`);
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
-    max: opts.max ?? 10,
+    max: opts.max ?? defaults().poolMax,
     connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5000,
     options: settings.join(' ') || undefined,
     application_name: 'tonql',
