@@ -3,66 +3,75 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OFFSET_PAGING } from '../src/graphql/params';
-import { ACCOUNT_STATES } from '../src/operations/accountStates';
-import { ADDRESS_BOOK, METADATA } from '../src/operations/addressBook';
-import { JETTON_BURNS } from '../src/operations/jettonBurns';
-import { JETTON_MASTERS } from '../src/operations/jettonMasters';
-import { JETTON_TRANSFERS } from '../src/operations/jettonTransfers';
-import { JETTON_WALLETS } from '../src/operations/jettonWallets';
-import { NFT_COLLECTIONS } from '../src/operations/nftCollections';
-import { NFT_ITEMS } from '../src/operations/nftItems';
-import { NFT_SALES } from '../src/operations/nftSales';
-import { NFT_TRANSFERS } from '../src/operations/nftTransfers';
-import { TOP_ACCOUNTS_BY_BALANCE } from '../src/operations/topAccountsByBalance';
-import { WALLET_STATES } from '../src/operations/walletStates';
-import { BALANCE_CHANGES } from '../src/operations/balanceChanges';
-import { DNS_RECORDS } from '../src/operations/dnsRecords';
-import { MULTISIG_ORDERS, MULTISIG_WALLETS } from '../src/operations/multisig';
-import { VESTING } from '../src/operations/vesting';
-import { ADJACENT_TRANSACTIONS } from '../src/operations/adjacentTransactions';
-import { BLOCKS, MASTERCHAIN_BLOCK_SHARD_STATE, MASTERCHAIN_BLOCK_SHARDS } from '../src/operations/blocks';
-import { MESSAGES } from '../src/operations/messages';
-import { PENDING_TRACES } from '../src/operations/pendingTraces';
-import { TRANSACTIONS } from '../src/operations/transactions';
 import { BLOCK_PAGE } from '../src/operations/transactionsByMasterchainBlock';
-import { TRANSACTIONS_BY_MESSAGE } from '../src/operations/transactionsByMessage';
+import { PENDING_TRACES } from '../src/operations/pendingTraces';
 import { graphqlName, graphqlSource, isList, parseParams, type RouteParams } from '../src/params/spec';
 import { OPENAPI } from '../src/rest/openapi';
+import { API_PREFIX, REST_ROUTES } from '../src/rest/registry';
 import { QueryParams, restParamNames, restSource } from '../src/rest/query';
 
 /**
- * [REST path, GraphQL root field, parameters, a connection: its `first`/`after`/`last`/`before` replace limit,
- * offset and sort (true), or the parameters listed (a connection that keeps `sort` as its order)]
+ * Each registered REST route's GraphQL twin, by the route's name: its root field (by default the name in camel
+ * case: `nft/items` is `nftItems`), whether it is a connection (its `first`/`after`/`last`/`before` replace
+ * limit, offset and sort: `true`; or the parameters listed, when it keeps `sort` as its order), and the parameters
+ * it has no argument for (`omits`). A route whose twin's arguments do not come from its parameters, or that has
+ * none, says why (`none`). Every registered route must be here: a new one cannot be forgotten.
  */
-const ROUTES: [string, string, RouteParams, (boolean | readonly string[])?][] = [
-  ['/api/v3/transactionsByMasterchainBlock', 'transactionsByMasterchainBlock', BLOCK_PAGE],
-  ['/api/v3/pendingTraces', 'pendingTraces', PENDING_TRACES],
-  ['/api/v3/transactions', 'transactions', TRANSACTIONS],
-  ['/api/v3/transactionsByMessage', 'transactionsByMessage', TRANSACTIONS_BY_MESSAGE],
-  ['/api/v3/adjacentTransactions', 'adjacentTransactions', ADJACENT_TRANSACTIONS],
-  ['/api/v3/messages', 'messages', MESSAGES],
-  ['/api/v3/blocks', 'blocks', BLOCKS],
-  ['/api/v3/masterchainBlockShards', 'masterchainBlockShards', MASTERCHAIN_BLOCK_SHARDS],
-  ['/api/v3/masterchainBlockShardState', 'masterchainBlockShardState', MASTERCHAIN_BLOCK_SHARD_STATE],
-  ['/api/v3/addressBook', 'addressBook', ADDRESS_BOOK],
-  ['/api/v3/metadata', 'metadata', METADATA],
-  ['/api/v3/nft/collections', 'nftCollections', NFT_COLLECTIONS, true],
-  ['/api/v3/nft/items', 'nftItems', NFT_ITEMS, true],
-  ['/api/v3/nft/transfers', 'nftTransfers', NFT_TRANSFERS, true],
-  ['/api/v3/nft/sales', 'nftSales', NFT_SALES],
-  ['/api/v3/accountStates', 'accountStates', ACCOUNT_STATES],
-  ['/api/v3/walletStates', 'walletStates', WALLET_STATES],
-  ['/api/v3/topAccountsByBalance', 'topAccountsByBalance', TOP_ACCOUNTS_BY_BALANCE, true],
-  ['/api/v3/jetton/masters', 'jettonMasters', JETTON_MASTERS, true],
-  ['/api/v3/jetton/wallets', 'jettonWallets', JETTON_WALLETS, ['limit', 'offset']],
-  ['/api/v3/jetton/transfers', 'jettonTransfers', JETTON_TRANSFERS, true],
-  ['/api/v3/jetton/burns', 'jettonBurns', JETTON_BURNS, true],
-  ['/api/v3/dns/records', 'dnsRecords', DNS_RECORDS, true],
-  ['/api/v3/multisig/wallets', 'multisigWallets', MULTISIG_WALLETS, [...OFFSET_PAGING, 'include_orders']],
-  ['/api/v3/multisig/orders', 'multisigOrders', MULTISIG_ORDERS, [...OFFSET_PAGING, 'parse_actions']],
-  ['/api/v3/vesting', 'vestingContracts', VESTING, true],
-  ['/api/v3/balanceChanges', 'balanceChanges', BALANCE_CHANGES],
-];
+type Twin = { field?: string; connection?: true | readonly string[]; omits?: readonly string[] } | { none: string };
+const FORWARDED = 'answers only POST and forwards its body to TON_API_V2_URL: no GraphQL twin';
+const INFORMATION = "TON Center's account and wallet information (with use_v2): GraphQL's `account` and its `Account` type, with arguments of their own";
+const TWINS: Record<string, Twin> = {
+  transactionsByMasterchainBlock: {},
+  transactions: {},
+  transactionsByMessage: {},
+  adjacentTransactions: {},
+  messages: {},
+  blocks: {},
+  masterchainInfo: {},
+  masterchainBlockShards: {},
+  masterchainBlockShardState: {},
+  addressBook: {},
+  metadata: {},
+  traces: { connection: true, omits: ['include_actions'] },
+  events: { none: "TON Center's deprecated alias of /traces: GraphQL has `traces`" },
+  actions: { connection: true, omits: ['include_accounts', 'include_transactions'] },
+  pendingTransactions: {},
+  pendingActions: { omits: ['include_transactions'] },
+  pendingTraces: {},
+  decode: { none: 'GraphQL `decode` takes its lists with arguments of its own (bounded at MAX_DECODE_ITEMS) and types the result' },
+  'nft/collections': { connection: true },
+  'nft/items': { connection: true },
+  'nft/transfers': { connection: true },
+  'nft/sales': {},
+  accountStates: {},
+  walletStates: {},
+  addressInformation: { none: INFORMATION },
+  account: { none: INFORMATION },
+  walletInformation: { none: INFORMATION },
+  wallet: { none: INFORMATION },
+  topAccountsByBalance: { connection: true },
+  'dns/records': { connection: true },
+  'multisig/wallets': { connection: true, omits: ['include_orders'] },
+  'multisig/orders': { connection: true, omits: ['parse_actions'] },
+  vesting: { field: 'vestingContracts', connection: true },
+  'jetton/masters': { connection: true },
+  'jetton/wallets': { connection: ['limit', 'offset'] },
+  'jetton/transfers': { connection: true },
+  'jetton/burns': { connection: true },
+  balanceChanges: {},
+  message: { none: FORWARDED },
+  runGetMethod: { none: FORWARDED },
+  estimateFee: { none: FORWARDED },
+};
+
+/** [REST path, GraphQL root field, parameters, the parameters without an argument, a connection] */
+const ROUTES: [string, string, RouteParams, readonly string[], boolean][] = REST_ROUTES.flatMap((r) => {
+  const twin = TWINS[r.name];
+  if (twin === undefined || 'none' in twin) return [];
+  const field = twin.field ?? r.name.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
+  const replaced = twin.connection === true ? OFFSET_PAGING : (twin.connection ?? []);
+  return [[`${API_PREFIX}${r.name}`, field, r.spec, [...replaced, ...(twin.omits ?? [])], twin.connection !== undefined]];
+});
 const CONNECTION_ARGS = ['first', 'after', 'last', 'before'];
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '..', 'schema.graphql'), 'utf8'));
 const rest = (route: RouteParams, query: string) => parseParams(route, restSource(new QueryParams(query, restParamNames(route))));
@@ -77,41 +86,48 @@ const failure = (parse: () => unknown) => {
 };
 
 describe('route parameters, described once', () => {
-  it.each(ROUTES)('%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description', (restPath, field, route, connection) => {
-    const parameters = (OPENAPI.paths as Record<string, { get: { parameters: readonly any[] } }>)[restPath].get.parameters;
-    const args = new Map<string, GraphQLArgument>(
-      schema
-        .getQueryType()!
-        .getFields()
-        [field].args.map((a) => [a.name, a]),
-    );
-    const replaced: readonly string[] = connection === true ? OFFSET_PAGING : connection || [];
-    const shared = Object.entries(route.params).filter(([name]) => !replaced.includes(name));
-    expect([...args.keys()].sort()).toEqual([...shared.map(([name]) => graphqlName(name)), ...(connection ? CONNECTION_ARGS : [])].sort());
-    for (const [name, p] of shared) {
-      const openapi = parameters.find((q) => q.name === name);
-      const arg = args.get(graphqlName(name))!;
-      expect(openapi, name).toBeDefined();
-      if (p.kind === 'integer') {
-        expect(openapi.schema).toMatchObject({ type: 'integer', minimum: p.min, maximum: p.max });
-        expect(openapi.schema.default).toBe(p.default);
-        expect(arg.defaultValue).toBe(p.default);
-        expect(Boolean(openapi.required)).toBe(p.required !== undefined);
-      } else if (p.kind === 'enum') {
-        expect(openapi.schema.enum).toEqual(Object.keys(p.values));
-        expect(openapi.schema.default).toBe(p.default);
-        // the printed schema holds GraphQL's names of the values: the same in upper case
-        expect(arg.defaultValue).toBe(p.default?.toUpperCase());
-        expect(schema.getType(p.graphqlEnum.name)!.toString()).toBe(p.graphqlEnum.name);
-      } else {
-        const list = isList(p);
-        expect(isListType(getNullableType(arg.type)), name).toBe(list);
-        expect(openapi.schema.type === 'array', name).toBe(list);
-      }
-      expect(openapi.description.startsWith(p.description), name).toBe(true);
-      expect(arg.description!.startsWith(p.description), name).toBe(true);
-    }
+  it('knows every registered route: its GraphQL twin, or why it has none', () => {
+    expect(REST_ROUTES.map((r) => r.name).filter((name) => !(name in TWINS))).toEqual([]);
+    expect(Object.keys(TWINS).filter((name) => !REST_ROUTES.some((r) => r.name === name))).toEqual([]);
   });
+
+  it.each(ROUTES)(
+    '%s: OpenAPI and the GraphQL arguments show the bounds, defaults and kinds of the description',
+    (restPath, field, route, omitted, connection) => {
+      const parameters = (OPENAPI.paths as Record<string, { get: { parameters: readonly any[] } }>)[restPath].get.parameters;
+      const args = new Map<string, GraphQLArgument>(
+        schema
+          .getQueryType()!
+          .getFields()
+          [field].args.map((a) => [a.name, a]),
+      );
+      const shared = Object.entries(route.params).filter(([name]) => !omitted.includes(name));
+      expect([...args.keys()].sort()).toEqual([...shared.map(([name]) => graphqlName(name)), ...(connection ? CONNECTION_ARGS : [])].sort());
+      for (const [name, p] of shared) {
+        const openapi = parameters.find((q) => q.name === name);
+        const arg = args.get(graphqlName(name))!;
+        expect(openapi, name).toBeDefined();
+        if (p.kind === 'integer') {
+          expect(openapi.schema).toMatchObject({ type: 'integer', minimum: p.min, maximum: p.max });
+          expect(openapi.schema.default).toBe(p.default);
+          expect(arg.defaultValue).toBe(p.default);
+          expect(Boolean(openapi.required)).toBe(p.required !== undefined);
+        } else if (p.kind === 'enum') {
+          expect(openapi.schema.enum).toEqual(Object.keys(p.values));
+          expect(openapi.schema.default).toBe(p.default);
+          // the printed schema holds GraphQL's names of the values: the same in upper case
+          expect(arg.defaultValue).toBe(p.default?.toUpperCase());
+          expect(schema.getType(p.graphqlEnum.name)!.toString()).toBe(p.graphqlEnum.name);
+        } else {
+          const list = isList(p);
+          expect(isListType(getNullableType(arg.type)), name).toBe(list);
+          expect(openapi.schema.type === 'array', name).toBe(list);
+        }
+        expect(openapi.description.startsWith(p.description), name).toBe(true);
+        expect(arg.description!.startsWith(p.description), name).toBe(true);
+      }
+    },
+  );
 
   it('parses the same request the same way through both doors, and names the parameter as each door spells it', () => {
     const hash = Buffer.alloc(32, 7).toString('hex');
