@@ -101,7 +101,8 @@ describe('a standard output nobody reads', () => {
       const ms = Date.now() - signalled;
       console.log(
         `row 17: stdout unread: RSS ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB over ${requests} requests, ${dropped('lines')} lines ` +
-          `(${(dropped('bytes') / 1024 / 1024).toFixed(1)} MB) dropped; SIGTERM → ${typeof exit === 'number' ? `exit ${exit}` : exit} after ${ms} ms`,
+          `(${(dropped('bytes') / 1024 / 1024).toFixed(1)} MB) dropped; SIGTERM → ${typeof exit === 'number' ? `exit ${exit}` : exit} after ${ms} ms ` +
+          `(0c96db8, measured: RSS +0.5 MB, heap after GC +10.3 MB over 30000 requests, no drop counter; SIGTERM → still running after 10 s)`,
       );
       expect(growth).toBeLessThan(5);
       expect(dropped('lines')).toBeGreaterThan(requests / 2);
