@@ -784,6 +784,58 @@ describe.skipIf(!(await postgresAvailable()))('jetton query plans on PostgreSQL'
     );
     expect(master).not.toMatch(/Seq Scan/);
   });
+
+  it('wallets by address read the primary key', async () => {
+    const { jettonWalletsPage } = await import('../src/data/jettons');
+    const addresses = [17, 40_001, 59_999].map((i) => `0:${i.toString(16).padStart(64, '0')}`);
+    const none = { owners: [], jettons: [], excludeZeroBalance: false };
+    for (const sort of [undefined, 'desc', 'asc'] as const) {
+      const byAddress = await plan((q) => jettonWalletsPage(q, { ...none, addresses }, { limit: 100, offset: 0, sort }));
+      expect(byAddress).toMatch(/jetton_wallets_pkey/);
+      expect(byAddress).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('transfers of a jetton wallet read jetton_transfers_index_6, in lt order', async () => {
+    const { jettonTransfersPage } = await import('../src/data/jettons');
+    const wallets = [`0:${'11'.padStart(64, 'C')}`];
+    for (const sort of ['desc', 'asc'] as const) {
+      const byWallet = await plan((q) => jettonTransfersPage(q, { owners: [], wallets, completeTracesOnly: false }, { limit: 100, offset: 0, sort }));
+      expect(byWallet).toMatch(/jetton_transfers_index_6\b/);
+      expect(byWallet).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it("transfers of an owner in one direction read only that side's rows: the hub's in lt order, a small owner's through its side's index", async () => {
+    const { jettonTransfersPage } = await import('../src/data/jettons');
+    const f = (owner: number, direction: 'in' | 'out') => ({
+      owners: [`0:${owner.toString(16).padStart(64, 'B')}`],
+      direction,
+      wallets: [],
+      completeTracesOnly: false,
+    });
+    // owner 7 (the hub) is on a fifth of the rows each side: its page comes in lt order, from its side's
+    // (owner, tx_lt) index or from the lt index filtered by its side (a hundred matches within ~500 rows), never
+    // by sorting all of its rows; owner 8's 80 rows are gathered through either index of its side and sorted
+    const sides = {
+      in: { hub: /jetton_transfers_index_(3|10)\b/, small: /jetton_transfers_index_[34]\b/, other: /jetton_transfers_index_[12]\b/, column: 'destination' },
+      out: { hub: /jetton_transfers_index_(2|10)\b/, small: /jetton_transfers_index_[12]\b/, other: /jetton_transfers_index_[34]\b/, column: 'source' },
+    };
+    for (const direction of ['in', 'out'] as const)
+      for (const sort of ['desc', 'asc'] as const) {
+        const side = sides[direction];
+        const hub = await plan((q) => jettonTransfersPage(q, f(7, direction), { limit: 100, offset: 0, sort }));
+        expect(hub, `hub ${direction}, ${sort}`).toMatch(side.hub);
+        expect(hub, `hub ${direction}, ${sort}`).not.toMatch(/(?<!Incremental )Sort {2}\(/);
+        const small = await plan((q) => jettonTransfersPage(q, f(8, direction), { limit: 100, offset: 0, sort }));
+        expect(small, `small ${direction}, ${sort}`).toMatch(side.small);
+        for (const p of [hub, small]) {
+          expect(p).toMatch(new RegExp(`\\(${side.column}\\)::text = '0:B`));
+          expect(p).not.toMatch(side.other);
+          expect(p).not.toMatch(/Seq Scan/);
+        }
+      }
+  });
 });
 
 describe('PayloadTexts', () => {
