@@ -8,6 +8,7 @@
  *   value[sender] -= msg value, value[receiver] += msg value
  *   changes = value - fees; jettons from the `transfer` bodies, owners resolved through jetton_wallets.
  */
+import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../src/import/importFile';
 import { type BalanceTransaction, balanceChanges, readJettonTransfer } from '../src/traces/balanceChanges';
@@ -187,6 +188,43 @@ describe.each(await availableBackends())('GET /api/v3/balanceChanges on %s', (ba
       expect(JSON.parse(text).error).toContain(`"${name}"`);
     }
     expect((await call(`${trace(FILES.ton)}&limit=1`)).status).toBe(422);
+  });
+
+  it("answers as the OpenAPI document's BalanceChanges schema says, for every real trace and action, and each error as its status's schema", async () => {
+    const doc = await (await service.get('/api/v3/openapi.json')).json();
+    const responses = doc.paths['/api/v3/balanceChanges'].get.responses;
+    expect(responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BalanceChanges');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const check = (query: string, status: number, value: unknown) => {
+      const validate = ajv.getSchema(`doc${responses[String(status)].content['application/json'].schema.$ref}`)!;
+      const valid = validate(value);
+      expect(valid ? [] : validate.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`), `${query} (${status})`).toEqual([]);
+    };
+    const queries = Object.values(FILES).flatMap((file) => [trace(file), ...traceOf(file).actions.map((_: unknown, i: number) => action(file, i))]);
+    const bodies: any[] = [];
+    for (const query of queries) {
+      const { status, text } = await call(query);
+      expect(status, query).toBe(200);
+      bodies.push(JSON.parse(text));
+      check(query, status, bodies.at(-1));
+    }
+    // the real answers cover every form: keys with nanotons, jettons with amounts both ways, all three null
+    expect(bodies.some((b) => Object.keys(b.jettons ?? {}).length > 0 && Object.values<number>(b.changes).some((c) => c < 0))).toBe(true);
+    expect(bodies.some((b) => b.changes === null && b.fees === null && b.jettons === null)).toBe(true);
+    for (const query of ['', `trace_id=${'0'.repeat(64)}`, 'trace_id=xyz']) {
+      const { status, text } = await call(query);
+      expect([400, 404, 422]).toContain(status);
+      check(query, status, JSON.parse(text));
+    }
+    // strict enough to fail: a jetton amount as a number, a fee below zero, a key the schema does not name
+    const swap = await body(trace(FILES.swap));
+    for (const broken of [
+      { ...swap, jettons: { [SWAPPER]: { [USDT]: -1000000 } } },
+      { ...swap, fees: { [SWAPPER]: -1 } },
+      { ...swap, balances: {} },
+    ])
+      expect(ajv.getSchema('doc#/components/schemas/BalanceChanges')!(broken)).toBe(false);
   });
 
   it('answers all three null for a contract_deploy action, as TON Center does; the trace itself is summed', async () => {

@@ -396,20 +396,23 @@ const schemas = {
   NftTransfersResponse: page('nft_transfers', 'NftTransfer'),
   NftSalesResponse: page('nft_sales', 'NftSale'),
   ...v2Schemas(),
-  BalanceChanges: object({
-    changes: {
-      type: ['object', 'null'],
-      additionalProperties: { type: 'integer' },
-      description: 'per address (raw), nanotons received less fees paid; exact integers that may exceed 2^53',
-    },
-    fees: { type: ['object', 'null'], additionalProperties: { type: 'integer', minimum: 0 }, description: 'per address, the fees it paid in nanotons' },
-    jettons: {
-      type: ['object', 'null'],
-      additionalProperties: { type: 'object', additionalProperties: numstr },
-      description:
-        'per owner, per jetton master: the amount gained (negative: sent), a decimal string; `""` stands for an owner or master not in jetton_wallets',
-    },
-  }),
+  BalanceChanges: {
+    ...object({
+      changes: {
+        type: ['object', 'null'],
+        additionalProperties: { type: 'integer' },
+        description: 'per address (raw), nanotons received less fees paid; exact integers that may exceed 2^53',
+      },
+      fees: { type: ['object', 'null'], additionalProperties: { type: 'integer', minimum: 0 }, description: 'per address, the fees it paid in nanotons' },
+      jettons: {
+        type: ['object', 'null'],
+        additionalProperties: { type: 'object', additionalProperties: numstr },
+        description:
+          'per owner, per jetton master: the amount gained (negative: sent), a decimal string; `""` stands for an owner or master not in jetton_wallets',
+      },
+    }),
+    additionalProperties: false,
+  },
   MessagesResponse: page('messages', 'Message'),
   EventsResponse: page('events', 'Trace'),
   ActionsResponse: page('actions', 'Action'),
