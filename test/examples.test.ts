@@ -12,7 +12,9 @@ import { DEMO_TABS, importDemo } from './helpers/demo';
 import { fixtureText, transactionsOf } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { syntheticTrace } from './helpers/synthetic';
-import { API_PREFIX, REST_ROUTES } from '../src/rest/registry';
+import { API_PREFIX, methodsOf, REST_ROUTES } from '../src/rest/registry';
+import { DEFAULT_OPTIONS } from '../src/generate/generator';
+import { generateInto } from '../src/generate/load';
 
 /** Whether a GraphQL result holds data: a root field that is not null and not an empty list. */
 const hasData = (data: Record<string, unknown> | null | undefined) =>
@@ -55,6 +57,31 @@ async function expectTabsRun(service: Service, opts: { data: boolean }): Promise
     if (opts.data) expect(hasData(body.data), tabName(tab)).toBe(true);
   }
   return tabs;
+}
+
+/**
+ * Whether a REST answer holds data: a list (the page of an envelope is its first list) that is not empty, or an
+ * object without lists (addressBook, masterchainInfo, walletInformation, balanceChanges) with a value that is
+ * neither null nor empty.
+ */
+function restData(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length > 0;
+  if (body === null || typeof body !== 'object') return false;
+  const values = Object.values(body);
+  const list = values.find(Array.isArray);
+  if (list !== undefined) return list.length > 0;
+  return values.some((v) => v !== null && !(typeof v === 'object' && Object.keys(v).length === 0));
+}
+
+/** Every docs link answers 200 with data, and the docs page shows it. */
+async function expectLinksAnswer(service: Service, urls: { url: string }[]) {
+  for (const { url } of urls) {
+    const res = await service.get(url);
+    expect(res.status, url).toBe(200);
+    expect(restData(await res.json()), url).toBe(true);
+  }
+  const page = await (await service.get('/api/v3/docs')).text();
+  for (const { url } of urls) expect(page).toContain(`href="${url.replace(/&/g, '&#38;')}"`);
 }
 
 /** HTML text back to the characters escapeHtml wrote. */
@@ -107,15 +134,7 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
   it('every example link of the docs page answers with data', async () => {
     const urls = Object.values(exampleUrls(await findExamples(db.reader))).flat();
     expect(urls.length).toBeGreaterThanOrEqual(4);
-    for (const { url } of urls) {
-      const res = await service.get(url);
-      expect(res.status, url).toBe(200);
-      const body = await res.json();
-      const data = body.transactions ?? body.traces ?? body.messages ?? body.blocks ?? (body.last ? [body.last] : Object.values(body));
-      expect(data.length, url).toBeGreaterThan(0);
-    }
-    const page = await (await service.get('/api/v3/docs')).text();
-    for (const { url } of urls) expect(page).toContain(`href="${url.replace(/&/g, '&#38;')}"`);
+    await expectLinksAnswer(service, urls);
   });
 
   it('the docs page shows real error answers and links to the OpenAPI document and GraphQL', async () => {
@@ -139,13 +158,10 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     expect(json).toMatchObject({ graphql: '/graphql', docs: '/api/v3/docs', openapi: '/api/v3/openapi.json' });
     // every route of the registry, in its order
     expect(json.rest.map((r: any) => r.path)).toEqual(REST_ROUTES.map((r) => `${API_PREFIX}${r.name}`));
-    // the demo set (mainnet traces, transactions and asset responses) holds no NFT item of a known collection, no
-    // NFT transfer or sale, no jetton burn, multisig or vesting contract; /decode's examples are in
-    // README; events and pendingActions have no example link yet; a route answering only POST has no link
+    // every GET route has its link where the data has rows for it (the suite below); the demo set (mainnet traces,
+    // transactions and asset responses) holds no NFT transfer or sale, no jetton burn, multisig or vesting contract,
+    // and no wallet's data cell (traces carry its hash only); a route answering only POST has no link
     expect(json.rest.filter((r: any) => r.methods !== 'POST' && typeof r.example !== 'string').map((r: any) => r.path)).toEqual([
-      '/api/v3/events',
-      '/api/v3/pendingActions',
-      '/api/v3/decode',
       '/api/v3/nft/transfers',
       '/api/v3/nft/sales',
       '/api/v3/walletInformation',
@@ -155,6 +171,83 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
       '/api/v3/vesting',
       '/api/v3/jetton/burns',
     ]);
+  });
+});
+
+/** GraphiQL's tabs on a database holding a row of every table an example reads, in order (no Live tab: live events are off). */
+const ALL_TABS = [
+  'BlockTransactions',
+  'PendingTraces',
+  'Trace',
+  'Navigate',
+  'Account',
+  'Message',
+  'Traces',
+  'Actions',
+  'NftCollections',
+  'NftItemsByCollection',
+  'AccountNfts',
+  'NftTransfers',
+  'NftSales',
+  'JettonHolders',
+  'AccountJettons',
+  'JettonTransfers',
+  'JettonBurns',
+  'TopAccounts',
+  'AccountContracts',
+  'TraceBalanceChanges',
+];
+
+/**
+ * A generated database (`cli generate`: blocks, traces pending and complete with actions, every asset table) has
+ * rows for every route: each GET route of the registry gets a docs link that answers with data, and every tab runs.
+ */
+describe.each(await availableBackends())('examples on a database with rows in every table, on %s', (backend) => {
+  let db: TestDatabase;
+  let service: Service;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await generateInto(db.writer, { ...DEFAULT_OPTIONS, transactions: 1500, seed: 'examples', bigBlockEvery: 50 });
+    service = await startService(db.reader, 'mainnet');
+  }, 300_000);
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('every GET route of the registry has a docs link, and each link answers 200 with data', async () => {
+    const ex = await findExamples(db.reader);
+    const examples = exampleUrls(ex);
+    const routes = REST_ROUTES.filter((r) => methodsOf(r).includes('GET')).map((r) => `${API_PREFIX}${r.name}`);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((path) => !(examples[path]?.length > 0))).toEqual([]);
+    // a link per path of the registry, none elsewhere
+    for (const [path, links] of Object.entries(examples)) {
+      expect(routes, path).toContain(path);
+      for (const { url } of links) expect(url.split('?')[0], path).toBe(path);
+    }
+    await expectLinksAnswer(service, Object.values(examples).flat());
+    // the values the new links read are what they say
+    const body = async (path: string) => (await service.get(examples[path][0].url)).json();
+    for (const path of ['/api/v3/walletInformation', '/api/v3/wallet']) expect((await body(path)).wallet_type, path).toMatch(/^wallet/);
+    expect((await body('/api/v3/decode')).opcodes).toHaveLength(1);
+    expect((await body('/api/v3/events')).events[0].actions.length).toBeGreaterThan(0);
+    expect((await body('/api/v3/nft/sales')).nft_sales.length).toBe(ex.nftSales.length);
+    expect((await body('/api/v3/multisig/orders')).orders[0].actions).not.toBeNull();
+    const index = await (await service.get('/', { headers: { accept: 'application/json' } })).json();
+    expect(index.rest.filter((r: any) => r.methods !== 'POST' && typeof r.example !== 'string').map((r: any) => r.path)).toEqual([]);
+  });
+
+  it('every GraphiQL tab runs to data, the asset tabs included', async () => {
+    const tabs = await expectTabsRun(service, { data: true });
+    expect(tabs.map(tabName)).toEqual(ALL_TABS);
+    const ex = await findExamples(db.reader);
+    const run = async (name: string) => (await runTab(service, tabs.find((t) => tabName(t) === name)!)).data;
+    expect((await run('JettonBurns')).jettonBurns.edges.length).toBeGreaterThan(0);
+    expect((await run('TopAccounts')).topAccountsByBalance.edges[0].node.address).toBe(ex.richestAccount);
+    expect((await run('NftCollections')).nftCollections.edges.length).toBeGreaterThan(0);
+    expect((await run('NftTransfers')).nftTransfers.edges.length).toBeGreaterThan(0);
+    expect((await run('NftSales')).nftSales.map((s: any) => s.address)).toEqual(ex.nftSales);
   });
 });
 
@@ -203,7 +296,17 @@ describe.each(await availableBackends())('examples on other databases, on %s', (
       },
       async (service) => {
         const tabs = await expectTabsRun(service, { data: true });
-        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'TraceTree', 'Trace', 'Navigate', 'Account', 'Message', 'Traces', 'TraceBalanceChanges']);
+        expect(tabs.map(tabName)).toEqual([
+          'BlockTransactions',
+          'TraceTree',
+          'Trace',
+          'Navigate',
+          'Account',
+          'Message',
+          'Traces',
+          'TopAccounts',
+          'TraceBalanceChanges',
+        ]);
       },
     ));
 
@@ -212,7 +315,7 @@ describe.each(await availableBackends())('examples on other databases, on %s', (
       (db) => importDocument(db, 'account.json', fixtureText('transactions_testnet_2025-07_by_account.json')),
       async (service) => {
         const tabs = await expectTabsRun(service, { data: true });
-        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'Navigate', 'Account', 'Message']);
+        expect(tabs.map(tabName)).toEqual(['BlockTransactions', 'Navigate', 'Account', 'Message', 'TopAccounts']);
       },
     ));
 

@@ -3,6 +3,8 @@
 import { beginCell, type Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { methodId } from '../src/encoding/interfaces';
+import { findExamples } from '../src/data/examples';
+import { exampleTabs } from '../src/graphql/examples';
 import { importDocument } from '../src/import/importFile';
 import { availableBackends } from './helpers/databases';
 import { graphqlTwins } from './helpers/twins';
@@ -60,11 +62,10 @@ const STATES = [
 const ADDRESSES = STATES.map((s) => s.address as string);
 
 describe.each(await availableBackends())('accounts in GraphQL on %s', (backend) => {
-  const { query, failure, rest, restError, walk, statements } = graphqlTwins(
-    backend,
-    (db) => importDocument(db.writer, 'states', JSON.stringify({ accounts: STATES, address_book: {}, metadata: {} })),
-    { network: 'testnet' },
-  );
+  const twins = graphqlTwins(backend, (db) => importDocument(db.writer, 'states', JSON.stringify({ accounts: STATES, address_book: {}, metadata: {} })), {
+    network: 'testnet',
+  });
+  const { query, failure, rest, restError, walk, statements } = twins;
   const addresses = (list: readonly string[], name = 'address') => list.map((a) => `${name}=${encodeURIComponent(a)}`).join('&');
 
   it('accountStates: the same states as REST, with their methods, interfaces and cells', async () => {
@@ -174,6 +175,18 @@ describe.each(await availableBackends())('accounts in GraphQL on %s', (backend) 
       expect(got.map(({ address, balance }) => ({ address, balance }))).toEqual(expected);
       expect(got.every((n) => n.account.address === n.address)).toBe(true);
     }
+  });
+
+  it("has a GraphiQL tab for the richest accounts, with the richest from the database, running to REST's first page", async () => {
+    const ex = await findExamples(twins.db().reader);
+    const top = (await rest('topAccountsByBalance?limit=10')).map((b: any) => ({ address: b.account, balance: b.balance }));
+    expect(ex.richestAccount).toBe(top[0].address);
+    const tabs = exampleTabs(ex).filter((t) => /query TopAccounts\b/.test(t.query));
+    expect(tabs).toHaveLength(1);
+    const data = await query(tabs[0].query, JSON.parse(tabs[0].variables));
+    expect(data.topAccountsByBalance.edges.map((e: any) => ({ address: e.node.address, balance: e.node.balance }))).toEqual(top);
+    // a wallet among them shows its type
+    expect(data.topAccountsByBalance.edges.some((e: any) => e.node.account.wallet?.type)).toBe(true);
   });
 
   it("refuses what REST refuses, with the REST parser's message", async () => {

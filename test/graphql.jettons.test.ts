@@ -462,17 +462,24 @@ describe.each(await availableBackends())('the jetton graph on %s', (backend) => 
     });
   });
 
-  it('has GraphiQL tabs for top holders, an account with jettons and recent transfers, with values from the database, running to data', async () => {
+  it('has GraphiQL tabs for top holders, an account with jettons, recent transfers and burns, with values from the database, running to data', async () => {
     const ex = await findExamples(twins.db().reader);
     expect(ex.jettonMaster).not.toBeNull();
     expect(ex.jettonOwner).not.toBeNull();
     expect(ex.hasJettonTransfers).toBe(true);
-    const tabs = exampleTabs(ex).filter((t) => /query (JettonHolders|AccountJettons|JettonTransfers)/.test(t.query));
-    expect(tabs).toHaveLength(3);
-    const [holders, account, transfers] = await Promise.all(tabs.map((t) => query(t.query, JSON.parse(t.variables))));
+    expect(ex.hasJettonBurns).toBe(true);
+    const tabs = exampleTabs(ex).filter((t) => /query (JettonHolders|AccountJettons|JettonTransfers|JettonBurns)\b/.test(t.query));
+    expect(tabs).toHaveLength(4);
+    const [holders, account, transfers, burns] = await Promise.all(tabs.map((t) => query(t.query, JSON.parse(t.variables))));
     expect(holders.jettonMaster.wallets.edges.length).toBeGreaterThan(0);
     expect(account.account.jettons.edges[0].node.jetton).not.toBeNull();
     expect(transfers.jettonTransfers.edges).toHaveLength(5);
+    // the latest burns, as REST's first page lists them, each with its owner, jetton and wallet
+    const latest = (await rest('jetton/burns?limit=5')).jetton_burns;
+    expect(latest.length).toBeGreaterThan(0);
+    expect(burns.jettonBurns.edges.map((e: any) => e.node.lt)).toEqual(latest.map((b: any) => b.transaction_lt));
+    expect(burns.jettonBurns.edges.map((e: any) => e.node.owner?.address)).toEqual(latest.map((b: any) => b.owner));
+    expect(ex.burnedJetton).toBe(latest[0].jetton_master);
   });
 
   it('reads a nested query over 50 wallets in as many statements as over 5: one per loader touched', async () => {

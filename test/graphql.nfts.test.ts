@@ -532,6 +532,24 @@ describe.each(await availableBackends())('the NFT graph on %s', (backend) => {
     expect(account.account.nfts.edges.length).toBe(5);
   });
 
+  it("has GraphiQL tabs for the collections, the latest transfers and the sales, with values from the database, running to REST's data", async () => {
+    const ex = await findExamples(twins.db().reader);
+    const tabs = exampleTabs(ex).filter((t) => /query (NftCollections|NftTransfers|NftSales)\b/.test(t.query));
+    expect(tabs.map((t) => /query (\w+)/.exec(t.query)![1])).toEqual(['NftCollections', 'NftTransfers', 'NftSales']);
+    const [collections, transfers, sales] = await Promise.all(tabs.map((t) => query(t.query, JSON.parse(t.variables))));
+    expect(collections.nftCollections.edges.map((e: any) => e.node.address)).toEqual(
+      (await rest('nft/collections?limit=5')).nft_collections.map((c: any) => c.address),
+    );
+    const latest = (await rest('nft/transfers?limit=5')).nft_transfers;
+    expect(latest.length).toBeGreaterThan(0);
+    expect(transfers.nftTransfers.edges.map((e: any) => e.node.transaction.hash)).toEqual(latest.map((t: any) => t.transaction_hash));
+    expect(ex.transferredNft).toBe(latest[0].nft_address);
+    // one of each kind the database holds: a GetGems sale, a GetGems auction, a Telemint item
+    expect(sales.nftSales.map((x: any) => x.__typename)).toEqual(['GetgemsSale', 'GetgemsAuction', 'TelemintSale']);
+    expect(sales.nftSales.map((x: any) => x.address)).toEqual(ex.nftSales);
+    expect((await rest(`nft/sales?${ex.nftSales.map((a) => `address=${a}`).join('&')}`)).nft_sales).toHaveLength(3);
+  });
+
   it('reads a nested query over 50 items in as many statements as over 5: one per loader touched', async () => {
     const doc = (n: number) => `{ nftItems(first: ${n}) { edges { node {
         address

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { WALLET_CODE_HASHES } from '../encoding/walletData';
 
 /** Values that exist in this database, for examples that run as they are (GraphiQL tabs, docs links). */
 export interface Examples {
@@ -34,6 +35,30 @@ export interface Examples {
   dnsWallet: string | null;
   /** An account with DNS records, multisigs or vesting contracts: the newest multisig's first signer, else a DNS wallet, else a vesting owner. */
   contractsAccount: string | null;
+  /** The richest account with a latest state (latest_account_states_index_1's first rows): topAccountsByBalance's first. */
+  richestAccount: string | null;
+  /** The richest account whose latest state is a known wallet's code with its data stored (what walletInformation reads). */
+  wallet: string | null;
+  /** Whether the database holds jetton burns, and the jetton of the latest one. */
+  hasJettonBurns: boolean;
+  burnedJetton: string | null;
+  /** Whether the database holds NFT transfers, and the item of the latest one. */
+  hasNftTransfers: boolean;
+  transferredNft: string | null;
+  /** The first GetGems sale, GetGems auction and Telemint item by address, those that exist (what nft/sales reads). */
+  nftSales: string[];
+  /** The newest multisig wallet with signers, and its first signer (an account that is party to a multisig). */
+  multisig: string | null;
+  multisigSigner: string | null;
+  /** The multisig of the newest order. */
+  multisigWithOrders: string | null;
+  /** The newest vesting contract with an owner, and its owner. */
+  vestingContract: string | null;
+  vestingOwner: string | null;
+  /** The external message of the newest pending trace that has classified actions (what pendingActions shows). */
+  pendingActionsExtMsgHash: string | null;
+  /** An opcode of the example transaction's messages (what decode names). */
+  opcode: number | null;
 }
 
 const completeTrace = async (db: Queryable, filter: string) =>
@@ -68,23 +93,29 @@ export async function findExamples(db: Queryable): Promise<Examples> {
   );
   // the latest wallet (jetton_wallets_index_3, read backwards) of an indexed master; the first collection (its
   // primary key), any item; each an index's first row: multisig_index_1 backwards, dns_entries_index_3, vesting_index_4 backwards
-  const [[jetton], [jettonTransfer], [collection], [nftItem], [multisig], [dns], [vesting]] = await Promise.all([
+  const [[jetton], [jettonTransfer], [collection], [nftItem], [multisig], [dns], [vesting], assets] = await Promise.all([
     db.query<{ jetton: string; owner: string | null }>(
       'select J.jetton, J.owner from jetton_wallets J where exists (select 1 from jetton_masters M where M.address = J.jetton) order by J.id desc limit 1',
     ),
     db.query<{ one: number }>('select 1 as one from jetton_transfers limit 1'),
     db.query<{ address: string }>('select address from nft_collections order by address limit 1'),
     db.query<{ one: number }>('select 1 as one from nft_items limit 1'),
-    db.query<{ account: string }>('select signers[1] as account from multisig where signers[1] is not null order by id desc limit 1'),
+    db.query<{ address: string; account: string }>('select address, signers[1] as account from multisig where signers[1] is not null order by id desc limit 1'),
     db.query<{ account: string }>('select dns_wallet as account from dns_entries where dns_wallet is not null order by dns_wallet limit 1'),
-    db.query<{ account: string }>('select owner_address as account from vesting_contracts where owner_address is not null order by id desc limit 1'),
+    db.query<{ address: string; account: string }>(
+      'select address, owner_address as account from vesting_contracts where owner_address is not null order by id desc limit 1',
+    ),
+    findAssetExamples(db),
   ]);
-  const [[message], [transaction]] =
+  const [[message], [transaction], [opcode]] =
     transactionHash === null
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db.query<{ msg_hash: string }>('select msg_hash from messages where tx_hash = $1 order by direction, msg_hash limit 1', [transactionHash]),
           db.query<{ account: string }>('select account from transactions where hash = $1', [transactionHash]),
+          db.query<{ opcode: number }>('select opcode from messages where tx_hash = $1 and opcode is not null order by direction, msg_hash limit 1', [
+            transactionHash,
+          ]),
         ]);
   return {
     seqno,
@@ -105,6 +136,52 @@ export async function findExamples(db: Queryable): Promise<Examples> {
     hasNftItems: nftItem !== undefined,
     dnsWallet: dns?.account ?? null,
     contractsAccount: (multisig ?? dns ?? vesting)?.account ?? null,
+    multisig: multisig?.address ?? null,
+    multisigSigner: multisig?.account ?? null,
+    vestingContract: vesting?.address ?? null,
+    vestingOwner: vesting?.account ?? null,
+    ...assets,
+    opcode: opcode === undefined ? null : Number(opcode.opcode),
+  };
+}
+
+/**
+ * The values of the routes that need rows of their own, each the first rows of an index so cheap on a full
+ * database: latest_account_states_index_1, jetton_burns_index_8 and nft_transfers_index_9 read backwards, the sale
+ * tables' primary keys, multisig_orders_index_1 backwards, and the pending traces (traces_index_1) with an action.
+ */
+async function findAssetExamples(db: Queryable) {
+  const [[richest], [wallet], [burn], [nftTransfer], sales, [order], [pendingWithActions]] = await Promise.all([
+    // topAccountsByBalance's first entry (ties by account, largest first, as it orders them)
+    db.query<{ account: string }>('select account from latest_account_states where balance is not null order by balance desc, account desc limit 1'),
+    // the richest wallets (latest_account_states_index_1 read from its start, until one has a wallet's code and data)
+    db.query<{ account: string }>(
+      'select account from latest_account_states where balance is not null and code_hash = any($1::text[]) and data_boc is not null order by balance desc limit 1',
+      [[...WALLET_CODE_HASHES]],
+    ),
+    db.query<{ jetton: string | null }>('select jetton_master_address as jetton from jetton_burns order by tx_lt desc limit 1'),
+    db.query<{ item: string | null }>('select nft_item_address as item from nft_transfers order by tx_lt desc limit 1'),
+    db.query<{ address: string }>(
+      `(select address from getgems_nft_sales order by address limit 1) union all (select address from getgems_nft_auctions order by address limit 1)
+       union all (select address from telemint_nft_items order by address limit 1)`,
+    ),
+    db.query<{ multisig: string }>('select multisig_address as multisig from multisig_orders where multisig_address is not null order by id desc limit 1'),
+    db.query<{ external_hash: string }>(
+      `select E.external_hash from traces E where E.state = 'pending' and E.external_hash is not null
+          and exists (select 1 from actions A where A.trace_id = E.trace_id)
+        order by E.end_lt desc nulls last, E.trace_id desc limit 1`,
+    ),
+  ]);
+  return {
+    richestAccount: richest?.account ?? null,
+    wallet: wallet?.account ?? null,
+    hasJettonBurns: burn !== undefined,
+    burnedJetton: burn?.jetton ?? null,
+    hasNftTransfers: nftTransfer !== undefined,
+    transferredNft: nftTransfer?.item ?? null,
+    nftSales: sales.map((s) => s.address),
+    multisigWithOrders: order?.multisig ?? null,
+    pendingActionsExtMsgHash: pendingWithActions?.external_hash ?? null,
   };
 }
 
@@ -127,6 +204,20 @@ const NONE: Examples = {
   hasNftItems: false,
   dnsWallet: null,
   contractsAccount: null,
+  richestAccount: null,
+  wallet: null,
+  hasJettonBurns: false,
+  burnedJetton: null,
+  hasNftTransfers: false,
+  transferredNft: null,
+  nftSales: [],
+  multisig: null,
+  multisigSigner: null,
+  multisigWithOrders: null,
+  vestingContract: null,
+  vestingOwner: null,
+  pendingActionsExtMsgHash: null,
+  opcode: null,
 };
 
 /** Examples looked up at most once a minute; a database that does not answer gives examples without values. */

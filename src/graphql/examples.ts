@@ -190,6 +190,63 @@ query NftItemsByCollection($collection: [String!], $after: String) {
 }
 `;
 
+const NFT_COLLECTIONS = `# NFT collections in the order they were first indexed, as a connection with keyset cursors (page on with
+# \`after: <endCursor>\`): each with its owner, its metadata and its first items.
+query NftCollections($after: String) {
+  nftCollections(first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        address
+        nextItemIndex
+        owner { address addressBook { userFriendly } }
+        metadata { tokenInfo { name description image } }
+        items(first: 3) { edges { node { address index owner { address } } } }
+      }
+    }
+  }
+}
+`;
+
+const NFT_TRANSFERS = `# The latest NFT ownership transfers (aborted ones included, as TON Center lists them), newest first, as a
+# connection with keyset cursors: the item with its collection, both owners, the forward payload typed.
+query NftTransfers($after: String) {
+  nftTransfers(first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        lt
+        now
+        aborted
+        item { address index metadata { tokenInfo { name } } }
+        collection { address metadata { tokenInfo { name } } }
+        oldOwner { address addressBook { userFriendly } }
+        newOwner { address addressBook { userFriendly } }
+        forwardAmount
+        forwardPayloadParsed { __typename ... on TextComment { text } }
+        transaction { hash }
+      }
+    }
+  }
+}
+`;
+
+const NFT_SALES = `# Sale contracts by address (REST's nft/sales): a GetGems fixed-price sale, a GetGems auction or a Telemint
+# item, each typed, with the item it holds and who sells it.
+query NftSales($addresses: [String!]!) {
+  nftSales(address: $addresses) {
+    __typename
+    address
+    type
+    nftAddress
+    item { address index collection { address } }
+    ... on GetgemsSale { fullPrice marketplaceFee royaltyAmount isComplete seller { address } marketplace { address } }
+    ... on GetgemsAuction { lastBid minBid maxBid endTime isCanceled seller { address } lastMember { address } }
+    ... on TelemintSale { bid minBid endTime bidder { address } }
+  }
+}
+`;
+
 const ACCOUNT_NFTS = `# An account as a wallet (type, seqno, wallet id), its contract interfaces, and the NFTs it owns, those it
 # has on sale included, with their collections.
 query AccountNfts($address: String!) {
@@ -265,6 +322,43 @@ query JettonTransfers($after: String) {
           ... on TextComment { text }
         }
         transaction { hash description { aborted } }
+      }
+    }
+  }
+}
+`;
+
+const JETTON_BURNS = `# The latest jetton burns (aborted ones included, as TON Center lists them), newest first, as a connection with
+# keyset cursors: who burned how much of which jetton, and from which wallet.
+query JettonBurns($after: String) {
+  jettonBurns(first: 5, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        lt
+        now
+        aborted
+        amount
+        owner { address addressBook { userFriendly } }
+        jetton { address metadata { tokenInfo { name symbol } } }
+        jettonWallet { address balance }
+        transaction { hash }
+      }
+    }
+  }
+}
+`;
+
+const TOP_ACCOUNTS = `# The richest accounts by balance, largest first, as a connection with keyset cursors (page on with
+# \`after: <endCursor>\`), each with its state and, for a wallet, its type and seqno.
+query TopAccounts($after: String) {
+  topAccountsByBalance(first: 10, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        address
+        balance
+        account { addressBook { userFriendly domain } state { accountStatus codeHash } wallet { type seqno } }
       }
     }
   }
@@ -376,11 +470,16 @@ export function exampleTabs(ex: Examples, opts: { live?: boolean; demoAccounts?:
     ex.messageHash && tab(MESSAGES, { hash: [ex.messageHash] }),
     ex.traceId && tab(TRACES, { after: null }),
     ex.hasActions && tab(ACTIONS, { after: null }),
+    ex.anyCollection && tab(NFT_COLLECTIONS, { after: null }),
     ex.nftCollection && tab(NFT_ITEMS, { collection: [ex.nftCollection], after: null }),
     ex.nftOwner && tab(ACCOUNT_NFTS, { address: ex.nftOwner }),
+    ex.hasNftTransfers && tab(NFT_TRANSFERS, { after: null }),
+    ex.nftSales.length > 0 && tab(NFT_SALES, { addresses: ex.nftSales }),
     ex.jettonMaster && tab(JETTON_HOLDERS, { jetton: ex.jettonMaster, after: null }),
     ex.jettonOwner && tab(ACCOUNT_JETTONS, { address: ex.jettonOwner }),
     ex.hasJettonTransfers && tab(JETTON_TRANSFERS, { after: null }),
+    ex.hasJettonBurns && tab(JETTON_BURNS, { after: null }),
+    ex.richestAccount && tab(TOP_ACCOUNTS, { after: null }),
     ex.contractsAccount && tab(ACCOUNT_CONTRACTS, { address: ex.contractsAccount }),
     ex.traceId && tab(BALANCE_CHANGES, { id: ex.traceId }),
     opts.live && live(ex, opts.demoAccounts),

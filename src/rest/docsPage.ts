@@ -100,7 +100,10 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
     [v3('addressInformation')]:
       ex.account === null ? [] : [{ url: `${v3('addressInformation')}?address=${ex.account}`, what: "an account's balance, code, data and status" }],
     [v3('account')]: ex.account === null ? [] : [{ url: `${v3('account')}?address=${ex.account}`, what: 'the same, by its alias' }],
-    [v3('topAccountsByBalance')]: ex.seqno === null ? [] : [{ url: `${v3('topAccountsByBalance')}?limit=5`, what: 'the five richest accounts' }],
+    [v3('walletInformation')]:
+      ex.wallet === null ? [] : [{ url: `${v3('walletInformation')}?address=${ex.wallet}`, what: "the richest wallet's type, seqno, wallet id and balance" }],
+    [v3('wallet')]: ex.wallet === null ? [] : [{ url: `${v3('wallet')}?address=${ex.wallet}`, what: 'the same, by its alias' }],
+    [v3('topAccountsByBalance')]: ex.richestAccount === null ? [] : [{ url: `${v3('topAccountsByBalance')}?limit=5`, what: 'the five richest accounts' }],
     [v3('traces')]:
       ex.traceId === null
         ? []
@@ -109,6 +112,8 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
             { url: `${v3('traces')}?trace_id=${hash(ex.traceId)}`, what: 'a trace by its id' },
             ...(ex.transactionHash === null ? [] : [{ url: `${v3('traces')}?tx_hash=${hash(ex.transactionHash)}`, what: 'the trace of a transaction' }]),
           ],
+    [v3('events')]:
+      ex.traceId === null ? [] : [{ url: `${v3('events')}?trace_id=${hash(ex.traceId)}`, what: 'a trace as an event, its actions always included' }],
     [v3('actions')]: !ex.hasActions
       ? []
       : [
@@ -119,6 +124,24 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       ex.pendingAccount === null
         ? []
         : [{ url: `${v3('pendingTransactions')}?account=${ex.pendingAccount}`, what: "an account's transactions in traces still in flight" }],
+    [v3('pendingActions')]:
+      ex.pendingActionsExtMsgHash === null
+        ? []
+        : [
+            {
+              url: `${v3('pendingActions')}?ext_msg_hash=${hash(ex.pendingActionsExtMsgHash)}`,
+              what: 'the actions of a trace still in flight, by the external message that started it',
+            },
+          ],
+    [v3('decode')]:
+      ex.opcode === null
+        ? []
+        : [
+            {
+              url: `${v3('decode')}?opcodes=0x${(ex.opcode >>> 0).toString(16).padStart(8, '0')}`,
+              what: 'the name of an opcode of a message here (POST for bodies)',
+            },
+          ],
     [pending]: [
       ...(ex.pendingAccount ? [{ url: `${pending}?account=${ex.pendingAccount}`, what: 'the traces in flight of an account' }] : []),
       ...(ex.pendingExtMsgHash
@@ -139,6 +162,12 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
       ...(ex.jettonOwner === null ? [] : [{ url: `${v3('jetton/wallets')}?owner_address=${ex.jettonOwner}`, what: "an account's jetton wallets" }]),
     ],
     [v3('jetton/transfers')]: ex.hasJettonTransfers ? [{ url: `${v3('jetton/transfers')}?limit=5`, what: 'the latest jetton transfers' }] : [],
+    [v3('jetton/burns')]: [
+      ...(ex.hasJettonBurns ? [{ url: `${v3('jetton/burns')}?limit=5`, what: 'the latest jetton burns' }] : []),
+      ...(ex.burnedJetton === null
+        ? []
+        : [{ url: `${v3('jetton/burns')}?jetton_master=${ex.burnedJetton}&limit=5`, what: 'the burns of the jetton burned last' }]),
+    ],
     [v3('nft/collections')]:
       ex.anyCollection === null
         ? []
@@ -152,7 +181,47 @@ export function exampleUrls(ex: Examples): Record<string, { url: string; what: s
         ? []
         : [{ url: `${v3('nft/items')}?collection_address=${ex.nftCollection}&limit=5`, what: "a collection's items by index" }]),
     ],
+    [v3('nft/transfers')]: [
+      ...(ex.hasNftTransfers ? [{ url: `${v3('nft/transfers')}?limit=5`, what: 'the latest NFT transfers' }] : []),
+      ...(ex.transferredNft === null
+        ? []
+        : [{ url: `${v3('nft/transfers')}?item_address=${ex.transferredNft}`, what: 'the transfers of the item transferred last' }]),
+    ],
+    [v3('nft/sales')]:
+      ex.nftSales.length === 0
+        ? []
+        : [
+            {
+              url: `${v3('nft/sales')}?${ex.nftSales.map((a) => `address=${a}`).join('&')}`,
+              what: 'a GetGems sale, a GetGems auction and a Telemint item, those there are, with their items',
+            },
+          ],
     [v3('dns/records')]: ex.dnsWallet === null ? [] : [{ url: `${v3('dns/records')}?wallet=${ex.dnsWallet}`, what: 'the domains that resolve to a wallet' }],
+    [v3('multisig/wallets')]: [
+      ...(ex.multisig === null
+        ? []
+        : [{ url: `${v3('multisig/wallets')}?address=${ex.multisig}&include_orders=true`, what: 'the newest multisig wallet, its signers and orders' }]),
+      ...(ex.multisigSigner === null
+        ? []
+        : [{ url: `${v3('multisig/wallets')}?wallet_address=${ex.multisigSigner}`, what: 'the multisigs one of its signers signs or proposes for' }]),
+    ],
+    [v3('multisig/orders')]:
+      ex.multisigWithOrders === null
+        ? []
+        : [
+            {
+              url: `${v3('multisig/orders')}?multisig_address=${ex.multisigWithOrders}&parse_actions=true`,
+              what: "a multisig's orders, with what each would do",
+            },
+          ],
+    [v3('vesting')]: [
+      ...(ex.vestingContract === null
+        ? []
+        : [{ url: `${v3('vesting')}?contract_address=${ex.vestingContract}`, what: 'the newest vesting contract, with its whitelist' }]),
+      ...(ex.vestingOwner === null
+        ? []
+        : [{ url: `${v3('vesting')}?wallet_address=${ex.vestingOwner}`, what: 'the vesting contracts its owner owns or funded' }]),
+    ],
     [v3('balanceChanges')]:
       ex.traceId === null
         ? []

@@ -22,9 +22,11 @@ export const DEMO_TABS = [
   'Message',
   'Traces',
   'Actions',
+  'NftCollections',
   'JettonHolders',
   'AccountJettons',
   'JettonTransfers',
+  'TopAccounts',
   'AccountContracts',
   'TraceBalanceChanges',
 ];
