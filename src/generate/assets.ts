@@ -43,6 +43,7 @@ interface Hop {
  * from a random stream of their own so the transactions stay as the seed made them. Hubs for the benches: the first
  * jetton holds ~80% of jetton wallets plus one extra holder per 10 transactions (100,000 at 1M), about one in five
  * transactions is one of its transfers; the first collection has one item per 100 transactions (10,000 at 1M).
+ * Counted once at 1M transactions, seed `tonql`: 134,820 holders and 211,967 transfers of the hub jetton.
  */
 export class AssetGenerator {
   private readonly random: Random;
