@@ -4,35 +4,14 @@
 // every constructor of them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Examples } from '../src/data/examples';
+import { NO_EXAMPLES } from '../src/data/examples';
 import { BODY_OUTPUT_LIMIT, BODY_REF_LIMIT, MAX_NESTED_DEPTH, PRINTER_REF_LIMIT } from '../src/decode/budget.js';
 import { MAX_BOC_CELLS } from '../src/decode/decode.js';
 import { decoderCoverage } from '../src/decode/index.js';
 import { docsPage } from '../src/rest/docsPage';
 
-const NOTHING: Examples = {
-  seqno: null,
-  pendingAccount: null,
-  pendingExtMsgHash: null,
-  traceId: null,
-  transactionHash: null,
-  messageHash: null,
-  account: null,
-  token: null,
-  hasActions: false,
-  nftCollection: null,
-  nftOwner: null,
-  jettonMaster: null,
-  jettonOwner: null,
-  hasJettonTransfers: false,
-  anyCollection: null,
-  hasNftItems: false,
-  dnsWallet: null,
-  contractsAccount: null,
-};
-
 const cov = decoderCoverage();
-const page = docsPage(NOTHING, []);
+const page = docsPage(NO_EXAMPLES, []);
 const section = page.slice(page.indexOf('<section id="decoded-bodies">'));
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const readmeSection = readme.slice(readme.indexOf('### Decoded message bodies'), readme.indexOf('### Decode\n'));

@@ -185,7 +185,8 @@ async function findAssetExamples(db: Queryable) {
   };
 }
 
-const NONE: Examples = {
+/** Examples without values: what a database without rows (or one that does not answer) gives. */
+export const NO_EXAMPLES: Examples = {
   seqno: null,
   pendingAccount: null,
   pendingExtMsgHash: null,
@@ -225,7 +226,7 @@ export function cachedExamples(db: Queryable, ttlMs = 60_000): () => Promise<Exa
   let cached: { at: number; value: Promise<Examples> } | undefined;
   return () => {
     if (!cached || Date.now() - cached.at > ttlMs) {
-      cached = { at: Date.now(), value: findExamples(db).catch(() => ((cached = undefined), NONE)) };
+      cached = { at: Date.now(), value: findExamples(db).catch(() => ((cached = undefined), NO_EXAMPLES)) };
     }
     return cached.value;
   };
