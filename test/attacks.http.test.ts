@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaults } from '../src/config';
 import type { Services } from '../src/context';
 import type { Database } from '../src/db/types';
+import { proxyTrust } from '../src/http/access';
 import { BodyBudget } from '../src/http/body';
 import { Limiter } from '../src/http/limiter';
+import { RateLimiter } from '../src/http/rateLimit';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
 import { LiveRuntime } from '../src/live/runtime';
+import { STREAMING_SSE } from '../src/live/streaming/transport';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureText, realTestnetTraces } from './helpers/fixtures';
 import { LIMITS } from './helpers/live';
@@ -228,6 +231,90 @@ describe('issue 20, the HTTP rows', () => {
       await service.close();
     }
   }, 30_000);
+
+  it('row 9, streams: a subscription gives its body back to the budget once parsed; what it keeps is charged to its client (past it 429)', async () => {
+    // the defaults, as the audit ran them: a 64 MiB body budget, 100 live connections and 10,000 followed addresses per client address
+    const config = defaults();
+    const live = new LiveRuntime(config.live);
+    const bodies = new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs);
+    // one proxy hop trusted: the other client is told apart by X-Forwarded-For
+    const access = { policy: { apiKeys: new Set<string>(), requireKey: false, trustProxy: proxyTrust(1) }, limiter: new RateLimiter() };
+    const service = await listen({ ...testServices(db.reader), live, bodies, access });
+    const other = { 'x-forwarded-for': '192.0.2.7' };
+    const account = (i: number) => `0:${i.toString(16).padStart(64, '0')}`;
+    const size = 1024 * 1024;
+    // a subscription padded to 1 MiB with a variable it never uses
+    const padded = (i: number) => {
+      const base = JSON.stringify({ query: `subscription { transactions(accounts: ["${account(i)}"]) { kind } }`, variables: { pad: '' } });
+      return base.replace('"pad":""', `"pad":"${'x'.repeat(size - base.length)}"`);
+    };
+    const streams: AbortController[] = [];
+    // each stream's reader is kept: a response collected by GC would close its stream
+    const readers: ReadableStreamDefaultReader[] = [];
+    const open = async (path: string, body: string, headers: Record<string, string> = {}) => {
+      const abort = new AbortController();
+      streams.push(abort);
+      const res = await fetch(`${service.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        signal: abort.signal,
+      });
+      if (res.status === 200) readers.push(res.body!.getReader());
+      return { status: res.status, error: res.status === 200 ? undefined : await res.text() };
+    };
+    const served = async () => {
+      const gql = await fetch(`${service.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...other },
+        body: '{"query":"{ __typename }"}',
+      });
+      await gql.arrayBuffer();
+      const sse = await open(STREAMING_SSE, JSON.stringify({ types: ['transactions'], addresses: [account(999)] }), other);
+      return [gql.status, sse.status];
+    };
+    try {
+      const gqlStatuses: number[] = [];
+      const refusals = new Set<string>();
+      for (let i = 0; i < 64; i++) {
+        const { status, error } = await open('/graphql', padded(i), { accept: 'text/event-stream' });
+        gqlStatuses.push(status);
+        if (error) refusals.add(JSON.parse(error).errors[0].message.replace(/\d+/g, 'N'));
+      }
+      const gqlOpen = gqlStatuses.filter((s) => s === 200).length;
+      const gqlFollowed = live.followedAddresses;
+      const gqlHeld = bodies.held;
+      const afterGraphQL = await served();
+      const sseStatuses: number[] = [];
+      for (let i = 0; i < 64; i++) {
+        const body = JSON.stringify({ types: ['transactions'], addresses: [account(100 + i)], pad: '' });
+        sseStatuses.push((await open(STREAMING_SSE, body.replace('"pad":""', `"pad":"${'x'.repeat(size - body.length)}"`))).status);
+      }
+      const sseHeld = bodies.held;
+      const afterStreaming = await served();
+      console.log(
+        `row 9 (streams): one client address, 64 GraphQL-over-SSE subscriptions of 1 MiB: ${gqlOpen} × 200, ${gqlStatuses.length - gqlOpen} × 429 (${[...refusals].join('; ')}), ${gqlFollowed} followed addresses charged; body budget held ${gqlHeld} B; then 64 padded Streaming SSE subscriptions: ${sseStatuses.filter((s) => s === 200).length} × 200, budget held ${sseHeld} B; another client's POST /graphql and Streaming SSE subscribe ${afterGraphQL.join(', ')} / ${afterStreaming.join(', ')} (the audit, on c4a3096: 64 × 200, the 64 MiB budget held, every other client's POST 503)`,
+      );
+      // the padding is charged as followed addresses (2 × 1 MiB at 700 B each): a few streams, then 429 naming the budget
+      expect(gqlOpen).toBeGreaterThan(0);
+      expect(gqlOpen).toBeLessThan(10);
+      expect(gqlStatuses.slice(gqlOpen).every((s) => s === 429)).toBe(true);
+      expect([...refusals]).toEqual(['followed addresses limit reached for this client address: N followed + N new > max N (LIVE_MAX_ADDRESSES_PER_IP)']);
+      expect(gqlFollowed).toBeGreaterThan((gqlOpen * (2 * size)) / 700);
+      expect(gqlFollowed).toBeLessThanOrEqual(config.live.maxAddressesPerIp);
+      // nothing of the padding stays with a Streaming API subscription: nothing is charged for it
+      expect(sseStatuses.every((s) => s === 200)).toBe(true);
+      expect([gqlHeld, sseHeld]).toEqual([0, 0]);
+      expect([...afterGraphQL, ...afterStreaming]).toEqual([200, 200, 200, 200]);
+      // every stream answered 200 is still open, charged as it was (and the other client's two of one address each)
+      expect(live.followedAddresses).toBe(gqlFollowed + 64 + 2);
+    } finally {
+      for (const abort of streams) abort.abort();
+      await waitFor(() => live.subscribers === 0).catch(() => {});
+      live.close();
+      await service.close();
+    }
+  }, 60_000);
 
   it('the Streaming API over SSE answers an oversized or refused body with its status, not 500', async () => {
     const live = new LiveRuntime(LIMITS);

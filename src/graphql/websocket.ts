@@ -5,7 +5,7 @@ import { CloseCode, handleProtocols, makeServer, MessageType, stringifyMessage }
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../context';
 import { clientIdentity } from '../http/access';
-import { LiveLimitError, type LiveAdmission } from '../live/runtime';
+import { addressesForBytes, LiveLimitError, type LiveAdmission } from '../live/runtime';
 import { guardSocket } from '../live/socketGuard';
 import type { GraphQLLimits } from './limits';
 import type { createGraphQL } from './yoga';
@@ -39,13 +39,7 @@ interface Extra {
   held?: Map<string, () => void>;
 }
 
-/**
- * graphql-ws keeps a subscription's message (document, variables, extensions) for the subscription's life: it
- * is charged to the client's followed-address budgets as one address per this many bytes (about what a
- * followed address costs), so padded messages cannot hold more memory than the budgets allow.
- */
-export const MESSAGE_BYTES_PER_ADDRESS = 700;
-
+/** graphql-ws keeps a subscription's message for the subscription's life: these bytes are charged to the client. */
 const messageBytes = (params: { query?: string; variables?: unknown; extensions?: unknown }) =>
   Buffer.byteLength(params.query ?? '') +
   Buffer.byteLength(JSON.stringify(params.variables ?? null)) +
@@ -106,7 +100,7 @@ export function graphqlWebSockets(services: Services, yoga: ReturnType<typeof cr
       const errors = enveloped.validate(enveloped.schema, document);
       if (errors.length > 0) return errors;
       try {
-        const release = ctx.extra.admission?.reserve(Math.ceil(messageBytes(params) / MESSAGE_BYTES_PER_ADDRESS));
+        const release = ctx.extra.admission?.reserve(addressesForBytes(messageBytes(params)));
         if (release) (ctx.extra.held ??= new Map()).set(id, release);
       } catch (err) {
         if (!(err instanceof LiveLimitError)) throw err;

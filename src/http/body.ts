@@ -35,13 +35,22 @@ export class BodyBudget {
   }
 }
 
+/** A body read whole: its bytes, counted against the budget until `release` or until the response closes. */
+export interface ReadBody {
+  readonly bytes: Buffer;
+  /** Gives the bytes back to the budget now (idempotent): for a body whose request lives on without it. */
+  release(): void;
+}
+
 /**
  * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past `limit`
  * it stops reading and throws 413 at once; past the budget 503; past the budget's timeout 408. The bytes
- * count against the budget while they arrive and, once read, until `res` closes: a body waiting its turn in
- * the limiter's queue, or held by a stream for its life, is still memory.
+ * count against the budget while they arrive and, once read, until `res` closes or the caller releases them:
+ * a query's body waiting its turn in the limiter's queue is still memory, and is held for a bounded time (the
+ * queue's wait and the request's deadline); a stream, which may last hours, releases its body once parsed and
+ * charges what it keeps to its client's live budgets instead.
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, limit: number, budget: BodyBudget): Promise<Buffer> {
+export function readBody(req: IncomingMessage, res: ServerResponse, limit: number, budget: BodyBudget): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -62,9 +71,19 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
       const held = size;
       size = 0;
       cleanup();
-      if (res.closed) budget.give(held);
-      else res.once('close', () => budget.give(held));
-      resolve(Buffer.concat(chunks, held));
+      let given = false;
+      const release = () => {
+        if (given) return;
+        given = true;
+        res.off('close', release);
+        budget.give(held);
+      };
+      if (res.closed) release();
+      else res.once('close', release);
+      const bytes = Buffer.concat(chunks, held);
+      // the release outlives the read (until the response closes): it must not keep the chunks too
+      chunks.length = 0;
+      resolve({ bytes, release });
     };
     const onError = (err: Error) => stop(err);
     const onClose = () => stop(new ClientGoneError());

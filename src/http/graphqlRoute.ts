@@ -8,7 +8,7 @@ import { requestWeight } from '../graphql/weight';
 import { runPlainQuery, type BuiltResponse, type PlainQuery } from '../graphql/directQuery';
 import { parseTimeoutMs } from '../params/requestSettings';
 import type { createGraphQL } from '../graphql/yoga';
-import { LiveLimitError, type LiveAdmission, type LiveRuntime } from '../live/runtime';
+import { addressesForBytes, LiveLimitError, type LiveAdmission, type LiveRuntime } from '../live/runtime';
 import { MAX_BODY_BYTES, readBody, type BodyBudget } from './body';
 import { sendEncoded } from './compression';
 import { abortReason, workSignal, type Limiter, type Slot } from './limiter';
@@ -48,11 +48,18 @@ export function acceptsEventStream(accept: string | undefined): boolean {
   return best !== undefined && best.q > 0;
 }
 
-/** A live admission for a client, refused with the Streaming API's status (429) and message. */
-function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
+/**
+ * A live admission for a client, charged `keptBytes` (what the stream keeps for its life) as followed
+ * addresses, refused with the Streaming API's status (429) and message.
+ */
+function admit(live: LiveRuntime, client: ClientIdentity, keptBytes: number): LiveAdmission {
+  let admission: LiveAdmission | undefined;
   try {
-    return live.admit(client.ip, client.key);
+    admission = live.admit(client.ip, client.key);
+    admission.reserve(addressesForBytes(keptBytes));
+    return admission;
   } catch (err) {
+    admission?.release();
     if (err instanceof LiveLimitError)
       throw new ApiError(err.status, err.message, err.status === 503 ? 'SERVICE_UNAVAILABLE' : err.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_USER_INPUT');
     throw err;
@@ -60,20 +67,30 @@ function admit(live: LiveRuntime, client: ClientIdentity): LiveAdmission {
 }
 
 /**
+ * What yoga keeps of a GraphQL-over-SSE request for the stream's life, in copies of the request's bytes (its
+ * body or URL): the text, held by its Request, and what it parsed to (the variables, however padded).
+ * Measured: a subscription whose body is 1 MiB of JSON (an unused variable padded) holds 2.1 MiB.
+ */
+const KEPT_COPIES = 2;
+
+/**
  * GraphQL over SSE (a subscription): admitted against the live limits first (429 when refused, before
  * anything runs), then yoga's response is written as it comes, outside the limiter (a stream may last hours).
- * When the client goes, the operation is aborted and its admission released at once.
+ * What yoga keeps of the request (its body as text, or its URL, and their parse) is charged to the client's
+ * live budgets as followed addresses, as graphql-ws charges a message. When the client goes, the operation
+ * is aborted and its admission released at once.
  */
 async function streamGraphQL(
   req: IncomingMessage,
   res: ServerResponse,
   yoga: Yoga,
   headers: Headers,
-  body: Buffer | undefined,
+  body: string | undefined,
   live: LiveRuntime | undefined,
   client: ClientIdentity,
 ) {
-  const admission = live && admit(live, client);
+  const kept = KEPT_COPIES * (Buffer.byteLength(body ?? '') + Buffer.byteLength(req.url ?? ''));
+  const admission = live && admit(live, client, kept);
   const abort = new AbortController();
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   res.once('close', () => {
@@ -148,7 +165,8 @@ export interface GraphQLRoute {
  * client goes or its deadline passes.
  */
 export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yoga: Yoga, route: GraphQLRoute, client: ClientIdentity) {
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res, MAX_BODY_BYTES, route.bodies);
+  const read = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res, MAX_BODY_BYTES, route.bodies);
+  const body = read?.bytes;
   const url = req.url ?? '/graphql';
   const request = inspectRequest(sentParams(req.headers['content-type'], body, url), route.limits, yoga.parsed);
   // The id the server settled on (the client's when sane), for the log line of an unexpected error.
@@ -170,7 +188,10 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
         'BAD_USER_INPUT',
       );
     }
-    return streamGraphQL(req, res, yoga, yogaHeaders(), body, route.live, client);
+    // a stream may last hours: its body leaves the body budget (which bounds bodies arriving and requests being
+    // built), and yoga is handed it as text, which its Request keeps as it is instead of a text beside the bytes
+    read?.release();
+    return streamGraphQL(req, res, yoga, yogaHeaders(), read?.bytes.toString('utf8'), route.live, client);
   }
   const { weight, cost: admittedCost } = admission(request, route.limits);
   const work = workSignal(res, route.requestTimeoutMs);

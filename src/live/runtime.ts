@@ -18,6 +18,17 @@ export const addressLimitMessage = (count: number, max: number, ws: boolean) =>
   ws ? `address limit exceeded: current 0 + new ${count} > max ${max}` : `too many addresses: ${count} > max ${max}`;
 
 /**
+ * What a subscription keeps for its life beside the addresses it follows (a graphql-ws message: document,
+ * variables, extensions; a GraphQL-over-SSE request's body and URL) is charged to the same budgets as one
+ * followed address per this many bytes (about what a followed address costs): padding holds no more memory
+ * than the per-client budgets allow.
+ */
+export const MESSAGE_BYTES_PER_ADDRESS = 700;
+
+/** The followed addresses `bytes` kept for a subscription's life are charged as. */
+export const addressesForBytes = (bytes: number) => Math.ceil(bytes / MESSAGE_BYTES_PER_ADDRESS);
+
+/**
  * One admitted client connection (an SSE response, a WebSocket): its slot, and the addresses its subscriptions
  * follow, charged to its client address, its API key and the instance.
  */

@@ -67,7 +67,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
     const query = new QueryParams(rawQuery, posted ? [...CONTROL_PARAMS] : restParamNames(route.spec));
     // a POST reads the JSON body (within the process-wide body budget): its parameters, or its whole request; a GET the query
-    const body = posted && (await readBody(req, res, MAX_BODY_BYTES, services.bodies));
+    const body = posted && (await readBody(req, res, MAX_BODY_BYTES, services.bodies)).bytes;
     const parsed = !body ? route.parse(restSource(query)) : posted.read ? posted.read(body) : route.parse(posted.source(body));
     const settings = readRequestSettings(query, req.headers);
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../context';
 import { clientIdentity } from '../../http/access';
-import { MAX_BODY_BYTES, readBody } from '../../http/body';
+import { MAX_BODY_BYTES, readBody, type ReadBody } from '../../http/body';
 import { ApiError } from '../../errors';
 import { ClientGoneError } from '../../http/limiter';
 import type { Cursor } from '../cursor';
@@ -90,42 +90,65 @@ const json = (res: ServerResponse, status: number, body: object) => {
 };
 
 /**
+ * The subscription a `POST /api/streaming/v2/sse` carries, read and parsed; its body goes back to the body
+ * budget at once (that budget bounds bodies arriving; only the settings outlive this, charged as the addresses
+ * they follow). Undefined when the request has been answered already (refused, or its client gone).
+ */
+async function readSubscription(
+  req: IncomingMessage,
+  res: ServerResponse,
+  services: Services,
+  live: LiveRuntime,
+): Promise<{ settings: ClientSettings; after: Cursor | undefined } | undefined> {
+  let read: ReadBody;
+  try {
+    read = await readBody(req, res, MAX_BODY_BYTES, services.bodies);
+  } catch (err) {
+    if (err instanceof ClientGoneError) return undefined;
+    if (!(err instanceof ApiError)) throw err;
+    // a body refused before its end: the connection cannot carry another request
+    res.setHeader('Connection', 'close');
+    return void json(res, err.status, { error: err.message });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(read.bytes.toString('utf8') || 'null');
+  } catch (err) {
+    return void json(res, 400, { error: `invalid subscription request: ${(err as Error).message}` });
+  } finally {
+    read.release();
+  }
+  let settings: ClientSettings | undefined;
+  try {
+    settings = parseSubscription(body, { headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
+    const after = resumeCursor(req.headers['last-event-id'], 'Last-Event-ID', settings.id);
+    live.checkAddresses(followed(settings));
+    return { settings, after };
+  } catch (err) {
+    const id = err instanceof SubscriptionError ? err.id : settings?.id;
+    if (err instanceof SubscriptionError || err instanceof LiveLimitError)
+      return void json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
+    throw err;
+  }
+}
+
+/**
  * `POST /api/streaming/v2/sse`: TON Center's Streaming API over server-sent events. The body is the
  * subscription, fixed for the connection's life; `event: connected` first, then `event: event` per
  * notification, a `: keepalive` comment every 15 s.
  */
 export async function serveSse(req: IncomingMessage, res: ServerResponse, services: Services, live: LiveRuntime): Promise<void> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, res, MAX_BODY_BYTES, services.bodies);
-  } catch (err) {
-    if (err instanceof ClientGoneError) return;
-    if (!(err instanceof ApiError)) throw err;
-    // a body refused before its end: the connection cannot carry another request
-    res.setHeader('Connection', 'close');
-    return json(res, err.status, { error: err.message });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8') || 'null');
-  } catch (err) {
-    return json(res, 400, { error: `invalid subscription request: ${(err as Error).message}` });
-  }
-  let settings: ClientSettings | undefined;
+  const subscription = await readSubscription(req, res, services, live);
+  if (!subscription) return;
+  const { settings, after } = subscription;
   let admission: LiveAdmission | undefined;
-  let after: Cursor | undefined;
   try {
-    settings = parseSubscription(body, { headerVersions: headerVersions(req), maxAddresses: live.limits.maxAddresses });
-    after = resumeCursor(req.headers['last-event-id'], 'Last-Event-ID', settings.id);
-    live.checkAddresses(followed(settings));
     const { ip, key } = who(req, services);
     admission = live.admit(ip, key);
     admission.reserve(followed(settings));
   } catch (err) {
     admission?.release();
-    const id = err instanceof SubscriptionError ? err.id : settings?.id;
-    if (err instanceof SubscriptionError || err instanceof LiveLimitError)
-      return json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
+    if (err instanceof LiveLimitError) return json(res, err.status, { ...(settings.id === undefined ? {} : { id: settings.id }), error: err.message });
     throw err;
   }
   const release = admission.release;
