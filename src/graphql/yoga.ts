@@ -191,11 +191,18 @@ export type ServerContext = {
 /** A parsed document holds about this many bytes per byte of its text (its AST, the compiled query). */
 const DOCUMENT_COST = 20;
 
-/** yoga's parse and error caches, bounded in bytes by the documents' length (its own hold 1024 of any size). */
+/** The share of GRAPHQL_CACHE_MB that parsed documents get; the errors of invalid ones get the rest. */
+const DOCUMENTS_SHARE = 0.75;
+
+/**
+ * yoga's parse and error caches, bounded in bytes by the documents' length (its own hold 1024 of any size),
+ * `mb` in all: the documents three quarters, the errors of invalid ones a quarter.
+ */
 function documentCaches(mb: number) {
-  const cache = <T extends object>() =>
-    new LRUCache<string, T>({ maxSize: Math.max(1, mb * 1024 * 1024), sizeCalculation: (_value, key) => Math.max(1, key.length * DOCUMENT_COST) });
-  return mb === 0 ? false : { documentCache: cache<DocumentNode>(), errorCache: cache<object>() };
+  const cache = <T extends object>(bytes: number) =>
+    new LRUCache<string, T>({ maxSize: Math.max(1, Math.floor(bytes)), sizeCalculation: (_value, key) => Math.max(1, key.length * DOCUMENT_COST) });
+  const bytes = mb * 1024 * 1024;
+  return mb === 0 ? false : { documentCache: cache<DocumentNode>(bytes * DOCUMENTS_SHARE), errorCache: cache<object>(bytes * (1 - DOCUMENTS_SHARE)) };
 }
 
 export function createGraphQL(services: Services, opts: GraphQLOptions = defaults().graphql) {

@@ -26,6 +26,9 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
 return {allowed, wait}`;
 
+/** Buckets an instance keeps of its own (without Redis): past this many the oldest made is dropped. */
+export const MAX_LOCAL_BUCKETS = 100_000;
+
 /**
  * Token buckets per client. With Redis the buckets live there (one atomic script per request), so every
  * instance behind a load balancer draws from the same buckets; without it, or while Redis is away, each
@@ -60,7 +63,7 @@ export class RateLimiter {
     state.tokens = Math.min(bucket.burst, state.tokens + (Math.max(0, now - state.at) * bucket.rate) / 1000);
     state.at = now;
     this.local.set(key, state);
-    if (this.local.size > 100_000) this.local.delete(this.local.keys().next().value as string);
+    if (this.local.size > MAX_LOCAL_BUCKETS) this.local.delete(this.local.keys().next().value as string);
     if (state.tokens >= 1) {
       state.tokens -= 1;
       return { allowed: true, retryAfter: 0 };

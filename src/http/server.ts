@@ -225,7 +225,7 @@ export function createHttpServer(services: Services, opts: GraphQLSettings = def
     res.setHeader('Connection', 'close');
     sendError(req, res, new ApiError(417, `Expect: ${String(req.headers.expect).slice(0, 80)} is not supported (only 100-continue)`, 'BAD_USER_INPUT'));
   });
-  // Requests Node rejects before they reach a handler (a request line or headers over its 16 KiB limit,
+  // Requests Node rejects before they reach a handler (a request line and headers over MAX_HEADER_BYTES,
   // malformed HTTP) still get the contract's JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
