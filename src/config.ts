@@ -59,6 +59,8 @@ export interface Config {
   /** Request bodies held in memory at once, over every connection, and how long one may take to arrive. */
   maxBufferedBodyBytes: number;
   bodyTimeoutMs: number;
+  /** How long a request's line and headers may take to arrive (unfinished headers are memory too). */
+  headersTimeoutMs: number;
   shutdown: { drainMs: number; timeoutMs: number };
   /** How long an address book may be served from a cache, ours or the client's. */
   addressBookMaxAgeMs: number;
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS'),
     maxBufferedBodyBytes: integer(env, 'MAX_BUFFERED_BODY_BYTES'),
     bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS'),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS'),
     maxQueuedRequests: integer(env, 'MAX_QUEUED_REQUESTS'),
     maxQueueWaitMs: integer(env, 'MAX_QUEUE_WAIT_MS'),
     addressBookMaxAgeMs: integer(env, 'ADDRESS_BOOK_MAX_AGE_MS'),

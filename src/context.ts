@@ -58,6 +58,8 @@ export interface Services {
   decoder: BodyDecoder;
   /** How long a request's work may run once it has its turn (REQUEST_TIMEOUT_MS); unbounded when absent. */
   requestTimeoutMs?: number;
+  /** How long a request's line and headers may take to arrive (HEADERS_TIMEOUT_MS); the setting's default when absent. */
+  headersTimeoutMs?: number;
   /** Traces with more transactions are returned as headers only (MAX_TRACE_TRANSACTIONS). */
   maxTraceTransactions: number;
   /** Live events (the Streaming API and GraphQL subscriptions), when this process serves them. */

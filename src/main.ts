@@ -65,6 +65,7 @@ async function main() {
     }),
     maxTraceTransactions: config.maxTraceTransactions,
     requestTimeoutMs: config.requestTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs,
     bodies: new BodyBudget(config.maxBufferedBodyBytes, config.bodyTimeoutMs),
     decoder: bodyDecoder(config.decode),
     tonApiV2: config.tonApiV2.url === undefined ? undefined : new TonApiV2({ ...config.tonApiV2, url: config.tonApiV2.url }),

@@ -513,6 +513,55 @@ describe('issue 20, the HTTP rows', () => {
     }
   });
 
+  it('unfinished headers are cut off at HEADERS_TIMEOUT_MS with a 408; headers that arrive in time are served', async () => {
+    const timeoutMs = 1000;
+    const service = await listen({ ...testServices(db.reader), headersTimeoutMs: timeoutMs });
+    // ~117 KiB of headers, all but their end: what the audit held on 400 sockets for Node's 60 s
+    const header = `X-Pad: ${'a'.repeat(4000)}\r\n`.repeat(30);
+    const sockets: net.Socket[] = [];
+    try {
+      const started = performance.now();
+      const held = Array.from({ length: 20 }, () => {
+        const socket = net.connect(service.port, '127.0.0.1');
+        sockets.push(socket);
+        return new Promise<{ status: string; ms: number }>((resolve) => {
+          let got = '';
+          socket.on('data', (c) => (got += c.toString()));
+          socket.on('error', () => {});
+          socket.on('close', () => resolve({ status: got.split('\r\n')[0], ms: performance.now() - started }));
+          socket.write(`GET /health HTTP/1.1\r\nHost: x\r\n${header}`);
+        });
+      });
+      // a slow client that finishes its headers within the bound is served
+      const slow = net.connect(service.port, '127.0.0.1');
+      sockets.push(slow);
+      const served = new Promise<string>((resolve) => {
+        let got = '';
+        slow.on('data', (c) => {
+          got += c.toString();
+          if (got.includes('{"status":"ok"}')) resolve(got.split('\r\n')[0]);
+        });
+        slow.on('close', () => resolve(got.split('\r\n')[0]));
+      });
+      slow.write(`GET /health HTTP/1.1\r\nHost: x\r\n${header}`);
+      await sleep(timeoutMs / 2);
+      slow.write('Connection: close\r\n\r\n');
+      const cut = await Promise.all(held);
+      const slowest = Math.max(...cut.map((c) => c.ms));
+      console.log(
+        `headers: 20 sockets holding ${(header.length / 1024).toFixed(0)} KiB of unfinished headers cut off after ${Math.min(...cut.map((c) => c.ms)).toFixed(0)}–${slowest.toFixed(0)} ms (bound ${timeoutMs} ms, checked each second): ${[...new Set(cut.map((c) => c.status))].join(', ')}; headers finished at ${timeoutMs / 2} ms: ${await served} (before: Node's 60 s; the audit, 400 such sockets: RSS +85 MB for that long)`,
+      );
+      expect(cut.every((c) => / 408 /.test(c.status))).toBe(true);
+      expect(Math.min(...cut.map((c) => c.ms))).toBeGreaterThanOrEqual(timeoutMs - 50);
+      // the check runs each second: a loaded machine may add a little
+      expect(slowest).toBeLessThan(timeoutMs + 1000 + 3000);
+      expect(await served).toMatch(/ 200 /);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await service.close();
+    }
+  });
+
   it('row 16: weak ETags match, absolute-form targets route, 1000 hashes fit in a GET, Expect gets a JSON 417', async () => {
     const service = await listen(testServices(db.reader));
     try {

@@ -171,7 +171,11 @@ export function createHttpServer(services: Services, opts: GraphQLSettings = def
     }
     return sendError(req, res, new ApiError(404, `no route ${path}`, 'NOT_FOUND'));
   };
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  // Unfinished headers are memory (up to MAX_HEADER_BYTES a connection): they must arrive within headersTimeout
+  // (Node's default is 60 s), checked each second instead of Node's 30, so the bound is what the setting says.
+  const headersTimeout = services.headersTimeoutMs ?? defaults().headersTimeoutMs;
+  const timeouts = { headersTimeout, requestTimeout: Math.max(300_000, headersTimeout), connectionsCheckingInterval: Math.min(1000, headersTimeout) };
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...timeouts }, (req, res) => {
     // A request id from the client (or a load balancer) is kept when it is sane; otherwise one is made.
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();

@@ -240,6 +240,14 @@ export const SETTINGS = [
   },
   { env: 'BODY_TIMEOUT_MS', kind: 'integer', default: 10_000, min: 1, max: 600_000, help: 'how long a request body may take to arrive; then 408' },
   {
+    env: 'HEADERS_TIMEOUT_MS',
+    kind: 'integer',
+    default: 10_000,
+    min: 100,
+    max: 300_000,
+    help: "how long a request's line and headers may take to arrive (up to 128 KiB held per connection meanwhile); then 408 and the connection is closed",
+  },
+  {
     env: 'MAX_QUEUED_REQUESTS',
     kind: 'integer',
     default: 256,
