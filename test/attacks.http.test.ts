@@ -498,6 +498,60 @@ describe('issue 20, the HTTP rows', () => {
     }
   });
 
+  it('work whose client goes is stopped: its slot is free within the statement running, and no further statement starts', async () => {
+    // the real database behind a 300 ms delay per statement: a page takes several
+    const delayMs = 300;
+    let statements = 0;
+    const slow: Database = {
+      ...db.reader,
+      kind: db.reader.kind,
+      query: async (text, params) => (statements++, await sleep(delayMs), db.reader.query(text, params)),
+    };
+    const limiter = new Limiter({ max: 1, maxQueue: 10, maxWaitMs: 10_000 });
+    const service = await listen({ ...testServices(slow), limiter });
+    // a request started, its client gone once its first statement runs: what it issued then and after
+    const leave = async (path: string, init: RequestInit = {}) => {
+      statements = 0;
+      const abort = new AbortController();
+      const request = fetch(`${service.base}${path}`, { ...init, signal: abort.signal }).catch(() => undefined);
+      await waitFor(() => statements >= 1);
+      abort.abort();
+      await request;
+      const gone = performance.now();
+      const before = statements;
+      await waitFor(() => limiter.running === 0, 5000);
+      const freedMs = performance.now() - gone;
+      // long enough for two more statements, had any started
+      await sleep(2 * delayMs);
+      const after = statements - before;
+      // a request behind it is served
+      const next = await fetch(`${service.base}/api/v3/masterchainInfo`);
+      await next.arrayBuffer();
+      return { before, freedMs, after, next: next.status };
+    };
+    try {
+      const rest = await leave('/api/v3/traces?limit=20');
+      const gql = await leave('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ transactionsByMasterchainBlock(seqno: ${BLOCK}, limit: 20) { hash trace { traceId transactions { hash outMsgs { hash } } } } }`,
+        }),
+      });
+      console.log(
+        `client gone: REST /traces left after ${rest.before} statement(s) of ${delayMs} ms: slot free ${rest.freedMs.toFixed(0)} ms later, ${rest.after} statement(s) after it, the next request ${rest.next}; GraphQL the same: ${gql.before}, ${gql.freedMs.toFixed(0)} ms, ${gql.after}, ${gql.next}`,
+      );
+      for (const { freedMs, after, next } of [rest, gql]) {
+        // the statement running when the client left ends; nothing after it starts
+        expect(after).toBe(0);
+        expect(freedMs).toBeLessThan(delayMs + 2000);
+        expect(next).toBe(200);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   it('a buffered multipart/mixed result is framed once (no Content-Length beside chunked)', async () => {
     const service = await listen(testServices(db.reader));
     try {
