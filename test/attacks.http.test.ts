@@ -16,7 +16,7 @@ import { LiveRuntime } from '../src/live/runtime';
 import { STREAMING_SSE } from '../src/live/streaming/transport';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureText, realTestnetTraces } from './helpers/fixtures';
-import { LIMITS } from './helpers/live';
+import { healthProbe, LIMITS } from './helpers/live';
 import { testServices } from './helpers/service';
 
 // The HTTP rows of issue 20's adversarial pass, each as it was reported, each asserting its bound.
@@ -431,6 +431,39 @@ describe('issue 20, the HTTP rows', () => {
     } finally {
       release();
       await holding;
+      await service.close();
+    }
+  });
+
+  it('row 5: POST /graphql with a 630 KB body of `first:$v` is refused by the size limit at once, and /health stays responsive', async () => {
+    const service = await listen(testServices(db.reader));
+    try {
+      const body = JSON.stringify({ query: `{ ${'first:$v '.repeat(70_000)} }` });
+      // what /health takes on this machine right now, without the attack (the suite runs beside it)
+      const quiet = healthProbe(service.base);
+      await sleep(600);
+      const baseline = await quiet.stop();
+      const probe = healthProbe(service.base);
+      const answers: { status: number; message: string; ms: number }[] = [];
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = 0; i < 8; i++) {
+            const started = performance.now();
+            const res = await fetch(`${service.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+            const message = (await res.json()).errors[0].message;
+            answers.push({ status: res.status, message, ms: performance.now() - started });
+          }
+        }),
+      );
+      const health = await probe.stop();
+      const slowest = Math.max(...answers.map((a) => a.ms));
+      console.log(
+        `row 5 (HTTP): ${answers.length} × POST /graphql of ${(body.length / 1000).toFixed(0)} KB \`first:$v\`, 4 at a time: ${[...new Set(answers.map((a) => `${a.status} "${a.message}"`))].join(', ')}, slowest ${slowest.toFixed(0)} ms; /health max ${health.max.toFixed(0)} ms over ${health.count} probes (alone: ${baseline.max.toFixed(0)} ms) (0c96db8, measured: the event loop stalled 21.8 s per request)`,
+      );
+      expect(answers.every((a) => a.status === 400 && /document size limit of 100000 bytes exceeded/.test(a.message))).toBe(true);
+      expect(slowest).toBeLessThan(2000);
+      expect(health.max).toBeLessThan(Math.max(250, 3 * baseline.max));
+    } finally {
       await service.close();
     }
   });
