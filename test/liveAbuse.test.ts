@@ -20,6 +20,8 @@ const held = () => {
   return m.heapUsed + m.arrayBuffers;
 };
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+/** A change in memory with its sign (`+1.4`, `-1.4`): what a peer held can come out below what was there before. */
+const signedMb = (bytes: number) => `${bytes < 0 ? '-' : '+'}${mb(Math.abs(bytes))}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const address = (n: number) => '0:' + n.toString(16).toUpperCase().padStart(64, '0');
 
@@ -192,7 +194,7 @@ describe('abuse: live endpoints', () => {
       const FRAMES = 30_000;
       const flood = await floodWithoutReading(await connect(), JSON.stringify({ type: 'ping', payload: { p: 'x'.repeat(1000) } }), FRAMES);
       console.log(
-        `row 3: graphql-ws, ${FRAMES} pings of 1 KB from a peer not reading: ${flood.replies} pongs delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 200 KB ping payload: ${largeEnd ? `close ${largeEnd.code}` : `echoed (${large.received.at(-1)?.length} B)`}; 1 MiB frame: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`} (0c96db8, measured: 30000 pongs delivered, still connected, memory held +123.4 MB; 200 KB ping payload echoed (200034 B); 1 MiB frame: close 1009; 1 MiB frames from a peer not reading: RSS +1416 MB in 20 s, still growing)`,
+        `row 3: graphql-ws, ${FRAMES} pings of 1 KB from a peer not reading: ${flood.replies} pongs delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held ${signedMb(flood.growth)} MB; 200 KB ping payload: ${largeEnd ? `close ${largeEnd.code}` : `echoed (${large.received.at(-1)?.length} B)`}; 1 MiB frame: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`} (0c96db8, measured: 30000 pongs delivered, still connected, memory held +123.4 MB; 200 KB ping payload echoed (200034 B); 1 MiB frame: close 1009; 1 MiB frames from a peer not reading: RSS +1416 MB in 20 s, still growing)`,
       );
       expect(JSON.parse(polite.received[1])).toEqual({ type: 'pong', payload: { n: 1 } });
       expect(largeEnd).toEqual({ code: 4400, reason: expect.stringMatching(/ping payload of \d+ bytes; at most 1024 are echoed/) });
@@ -222,7 +224,7 @@ describe('abuse: live endpoints', () => {
       const frame = JSON.stringify({ operation: 'o'.repeat(128), id: 'i'.repeat(128) });
       const flood = await floodWithoutReading(await rawSocket(url), frame, FRAMES);
       console.log(
-        `row 4: Streaming WebSocket, ${FRAMES} refused operations of 290 B from a peer not reading: ${flood.replies} replies delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held +${mb(flood.growth)} MB; 100 KB id: answer of ${long.received[0].length} B; 1 MiB id: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`} (0c96db8, measured: 60000 replies delivered, still connected, memory held +36.5 MB; 100 KB id: answer of 100025 B; 1 MiB id: close 1009; 1 MiB-frame ids from a peer not reading: RSS +732 MB in 20 s, still growing)`,
+        `row 4: Streaming WebSocket, ${FRAMES} refused operations of 290 B from a peer not reading: ${flood.replies} replies delivered, ${flood.end ? `cut off (close ${flood.end.code})` : 'still connected'}, memory held ${signedMb(flood.growth)} MB; 100 KB id: answer of ${long.received[0].length} B; 1 MiB id: ${hugeEnd ? `close ${hugeEnd.code}` : `echoed (${huge.received.at(-1)?.length} B)`} (0c96db8, measured: 60000 replies delivered, still connected, memory held +36.5 MB; 100 KB id: answer of 100025 B; 1 MiB id: close 1009; 1 MiB-frame ids from a peer not reading: RSS +732 MB in 20 s, still growing)`,
       );
       expect(JSON.parse(long.received[0])).toEqual({ error: 'id is 100000 characters long; at most 128 are accepted' });
       expect(hugeEnd?.code).toBe(1009);
