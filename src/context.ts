@@ -87,7 +87,7 @@ export interface RequestContext {
   raw: RawTexts;
   /** The GraphQL operation being run, for the log line of an unexpected error. */
   operationName?: string;
-  /** Aborted when the client goes or the request's deadline passes: no statement starts after that. */
+  /** Aborted when the client goes or the request's deadline passes: no statement starts after that, and the running one is cancelled. */
   signal?: AbortSignal;
   /** Makes the request weigh `extra` more rows in the limiter (REST waits its turn again; GraphQL adds them at once); absent outside one. */
   grow?: (extra: number) => Promise<void> | void;
@@ -105,7 +105,7 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
     query(text, params) {
       if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
       stats.statements += 1;
-      return lowered === undefined ? target.query(text, params) : target.queryWithTimeout(text, params, lowered);
+      return lowered === undefined ? target.query(text, params, opts.signal) : target.queryWithTimeout(text, params, lowered, opts.signal);
     },
     ...(target.catchUp ? { catchUp: (seqno: number) => target.catchUp!(seqno) } : {}),
   };

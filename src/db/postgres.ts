@@ -30,6 +30,8 @@ export interface PostgresOptions {
 /** Distinct texts that get a prepared statement on each connection; texts past it run unnamed. */
 const MAX_PREPARED = 500;
 
+const noop = () => {};
+
 // pg returns int8 and numeric as strings by default; jsonb is parsed (our jsonb values hold strings only).
 export function openPostgres(opts: PostgresOptions): Database {
   const settings: string[] = [];
@@ -63,6 +65,37 @@ export function openPostgres(opts: PostgresOptions): Database {
   };
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
     (await q.query({ text, values: params as unknown[], name: prepared && !text.startsWith(REPLAN) ? nameOf(text) : undefined })).rows as R[];
+  // Cancels go through a connection of their own, so that a full pool cannot hold them up.
+  let cancels: pg.Pool | undefined;
+  const cancel = (pid: number) => {
+    cancels ??= new pg.Pool({ connectionString: opts.connectionString, max: 1, application_name: 'tonql-cancel' });
+    return cancels.query('select pg_cancel_backend($1)', [pid]).then(noop, (err) => errors.error(err));
+  };
+  /**
+   * One statement on a client of its own (with `timeoutMs`, under that statement timeout), cancelled by
+   * PostgreSQL when `signal` aborts while it runs. The client goes back to the pool only once a cancel sent has
+   * been delivered, so that it cannot reach the next statement run on that connection.
+   */
+  const onClient = async <R>(text: string, params: readonly unknown[] | undefined, timeoutMs: number | undefined, signal: AbortSignal | undefined) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    let cancelled: Promise<void> | undefined;
+    const onAbort = () => {
+      cancelled ??= cancel((client as unknown as { processID: number }).processID);
+    };
+    try {
+      if (timeoutMs !== undefined) await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
+      return await run<R>(client, text, params, opts.prepare);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      await cancelled;
+      if (timeoutMs !== undefined) await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
+      // A client whose timeout could not be reset must not go back to the pool.
+      client.release(broken);
+    }
+  };
   // A server refusing new connections fails requests without any pool event: their errors are logged here.
   const reported = <T>(work: Promise<T>): Promise<T> =>
     work.catch((err) => {
@@ -72,22 +105,8 @@ export function openPostgres(opts: PostgresOptions): Database {
 
   return {
     kind: 'postgres',
-    query: (text, params) => reported(run(pool, text, params, opts.prepare)),
-    queryWithTimeout: (text, params, timeoutMs) =>
-      reported(
-        (async () => {
-          const client = await pool.connect();
-          let broken: Error | undefined;
-          try {
-            await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
-            return await run(client, text, params, opts.prepare);
-          } finally {
-            await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
-            // A client whose timeout could not be reset must not go back to the pool.
-            client.release(broken);
-          }
-        })(),
-      ),
+    query: (text, params, signal) => reported(signal ? onClient(text, params, undefined, signal) : run(pool, text, params, opts.prepare)),
+    queryWithTimeout: (text, params, timeoutMs, signal) => reported(onClient(text, params, timeoutMs, signal)),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -114,7 +133,9 @@ export function openPostgres(opts: PostgresOptions): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), cancels?.end()]);
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

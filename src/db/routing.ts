@@ -166,8 +166,8 @@ export class ReadRouter implements Database {
       }
     };
     return {
-      query: (text, params) => run((db) => db.query(text, params)),
-      queryWithTimeout: (text, params, ms) => run((db) => db.queryWithTimeout(text, params, ms)),
+      query: (text, params, signal) => run((db) => db.query(text, params, signal)),
+      queryWithTimeout: (text, params, ms, signal) => run((db) => db.queryWithTimeout(text, params, ms, signal)),
       // A request about masterchain block `seqno` reads where that block is: a client that saw it on one
       // source must not get 404 from a replica that has not replayed it yet.
       catchUp: async (seqno) => {
@@ -179,12 +179,12 @@ export class ReadRouter implements Database {
     };
   }
 
-  query<R>(text: string, params?: readonly unknown[]): Promise<R[]> {
-    return this.session().query<R>(text, params);
+  query<R>(text: string, params?: readonly unknown[], signal?: AbortSignal): Promise<R[]> {
+    return this.session().query<R>(text, params, signal);
   }
 
-  queryWithTimeout<R>(text: string, params: readonly unknown[] | undefined, ms: number): Promise<R[]> {
-    return this.session().queryWithTimeout<R>(text, params, ms);
+  queryWithTimeout<R>(text: string, params: readonly unknown[] | undefined, ms: number, signal?: AbortSignal): Promise<R[]> {
+    return this.session().queryWithTimeout<R>(text, params, ms, signal);
   }
 
   exec(sql: string): Promise<void> {

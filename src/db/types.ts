@@ -15,7 +15,11 @@ export const REPLAN = '/* replan */ ';
 export const replanned = (text: string) => REPLAN + text;
 
 export interface Queryable {
-  query<R = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /**
+   * Runs one statement; when `signal` aborts while it runs (its client gone, its deadline passed), PostgreSQL is
+   * asked to cancel it rather than let it run to its timeout.
+   */
+  query<R = Row>(text: string, params?: readonly unknown[], signal?: AbortSignal): Promise<R[]>;
   /** With replicas: makes the rest of this request read where masterchain block `seqno` is indexed. */
   catchUp?(seqno: number): Promise<void>;
 }
@@ -23,7 +27,7 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   /** Runs one statement under a statement timeout lower than the session's (toncenter's X-Timeout). */
-  queryWithTimeout<R = Row>(text: string, params: readonly unknown[] | undefined, timeoutMs: number): Promise<R[]>;
+  queryWithTimeout<R = Row>(text: string, params: readonly unknown[] | undefined, timeoutMs: number, signal?: AbortSignal): Promise<R[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Bulk-loads rows given in COPY text format (tab-separated, \\N for null) into table(columns). */
