@@ -102,10 +102,12 @@ export function createRequestContext(services: Services, opts: { timeoutMs?: num
   const lowered = opts.timeoutMs !== undefined && opts.timeoutMs < services.statementTimeoutMs ? opts.timeoutMs : undefined;
   const target = services.db.session?.() ?? services.db;
   const db: Queryable = {
-    query(text, params) {
+    query<R>(text: string, params?: readonly unknown[]) {
       if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
       stats.statements += 1;
-      return lowered === undefined ? target.query(text, params, opts.signal) : target.queryWithTimeout(text, params, lowered, opts.signal);
+      const running = lowered === undefined ? target.query<R>(text, params, opts.signal) : target.queryWithTimeout<R>(text, params, lowered, opts.signal);
+      // a statement cancelled because the request was aborted fails as the abort did (client gone, deadline), not as a database timeout
+      return opts.signal ? running.catch((err) => Promise.reject(opts.signal?.aborted ? abortReason(opts.signal) : err)) : running;
     },
     ...(target.catchUp ? { catchUp: (seqno: number) => target.catchUp!(seqno) } : {}),
   };

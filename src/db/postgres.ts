@@ -30,8 +30,6 @@ export interface PostgresOptions {
 /** Distinct texts that get a prepared statement on each connection; texts past it run unnamed. */
 const MAX_PREPARED = 500;
 
-const noop = () => {};
-
 // pg returns int8 and numeric as strings by default; jsonb is parsed (our jsonb values hold strings only).
 export function openPostgres(opts: PostgresOptions): Database {
   const settings: string[] = [];
@@ -65,34 +63,27 @@ export function openPostgres(opts: PostgresOptions): Database {
   };
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], prepared = false) =>
     (await q.query({ text, values: params as unknown[], name: prepared && !text.startsWith(REPLAN) ? nameOf(text) : undefined })).rows as R[];
-  // Cancels go through a connection of their own, so that a full pool cannot hold them up.
-  let cancels: pg.Pool | undefined;
-  const cancel = (pid: number) => {
-    cancels ??= new pg.Pool({ connectionString: opts.connectionString, max: 1, application_name: 'tonql-cancel' });
-    return cancels.query('select pg_cancel_backend($1)', [pid]).then(noop, (err) => errors.error(err));
-  };
   /**
-   * One statement on a client of its own (with `timeoutMs`, under that statement timeout), cancelled by
-   * PostgreSQL when `signal` aborts while it runs. The client goes back to the pool only once a cancel sent has
-   * been delivered, so that it cannot reach the next statement run on that connection.
+   * One statement on a client of its own (with `timeoutMs`, under that statement timeout), cancelled when `signal`
+   * aborts while it runs. A client a cancel was sent for is closed rather than pooled: a cancel still on its way
+   * must not reach the next statement run on that connection.
    */
   const onClient = async <R>(text: string, params: readonly unknown[] | undefined, timeoutMs: number | undefined, signal: AbortSignal | undefined) => {
     const client = await pool.connect();
-    let broken: Error | undefined;
-    let cancelled: Promise<void> | undefined;
+    let broken: Error | boolean | undefined;
     const onAbort = () => {
-      cancelled ??= cancel((client as unknown as { processID: number }).processID);
+      broken ??= true;
+      cancelStatement(client, opts.connectionString, opts.connectionTimeoutMs ?? defaults().connectTimeoutMs);
     };
     try {
       if (timeoutMs !== undefined) await client.query(`set statement_timeout = ${Math.max(1, Math.trunc(timeoutMs))}`);
+      signal?.throwIfAborted();
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted) onAbort();
       return await run<R>(client, text, params, opts.prepare);
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      await cancelled;
-      if (timeoutMs !== undefined) await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
-      // A client whose timeout could not be reset must not go back to the pool.
+      if (timeoutMs !== undefined && !broken) await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
+      // A client whose timeout could not be reset, or that a cancel was sent for, must not go back to the pool.
       client.release(broken);
     }
   };
@@ -133,9 +124,26 @@ export function openPostgres(opts: PostgresOptions): Database {
         client.release();
       }
     },
-    close: async () => {
-      await Promise.all([pool.end(), cancels?.end()]);
-    },
+    close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * PostgreSQL's cancel request for the statement a client is running: a short connection of its own that sends the
+ * client's backend key and is closed by the server (it takes no connection slot, and a pooler in front forwards it
+ * to the session it belongs to). At most `timeoutMs` is spent on it; a failure leaves the statement to its timeout.
+ */
+function cancelStatement(client: pg.PoolClient, connectionString: string, timeoutMs: number): void {
+  const running = (client as unknown as { activeQuery?: unknown }).activeQuery;
+  if (!running) return;
+  const canceller = new pg.Client({ connectionString });
+  const connection = (canceller as unknown as { connection: pg.Connection }).connection;
+  const timer = setTimeout(() => connection.end(), timeoutMs);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  connection.once('end', done);
+  connection.on('error', done);
+  // pg's Client#cancel (not in its types): connects, sends the cancel request for `client` if `running` is still its statement
+  (canceller as unknown as { cancel(client: pg.PoolClient, query: unknown): void }).cancel(client, running);
 }

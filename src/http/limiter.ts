@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../errors';
 
@@ -62,6 +63,8 @@ export class DeadlineError extends ApiError {
  */
 export function workSignal(res: ServerResponse, deadlineMs: number | undefined) {
   const controller = new AbortController();
+  // each statement running for the request listens for the abort (to cancel it): as many as run in parallel
+  setMaxListeners(0, controller.signal);
   let timer: NodeJS.Timeout | undefined;
   res.once('close', () => {
     clearTimeout(timer);
