@@ -45,10 +45,11 @@ export interface ReadBody {
 /**
  * Reads a request body, counting the bytes as they arrive (a chunked body declares no length): past `limit`
  * it stops reading and throws 413 at once; past the budget 503; past the budget's timeout 408. The bytes
- * count against the budget while they arrive and, once read, until `res` closes or the caller releases them:
- * a query's body waiting its turn in the limiter's queue is still memory, and is held for a bounded time (the
- * queue's wait and the request's deadline); a stream, which may last hours, releases its body once parsed and
- * charges what it keeps to its client's live budgets instead.
+ * count against the budget while they arrive and, once read, until the caller releases them (or `res` closes):
+ * a GraphQL query's body waiting its turn in the limiter's queue is still memory, and is released once its
+ * response is built (bounded by the queue's wait and the request's deadline), not when a slow reader has taken
+ * it; a REST body once parsed; a stream, which may last hours, once parsed, charging what it keeps to its
+ * client's live budgets instead.
  */
 export function readBody(req: IncomingMessage, res: ServerResponse, limit: number, budget: BodyBudget): Promise<ReadBody> {
   return new Promise((resolve, reject) => {

@@ -93,11 +93,14 @@ async function streamGraphQL(
   const admission = live && admit(live, client, kept);
   const abort = new AbortController();
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  res.once('close', () => {
+  const closed = () => {
     abort.abort();
     reader?.cancel().catch(() => {});
     admission?.release();
-  });
+  };
+  // a client that left while its request was checked (rate limit, body) closed it already: no event follows
+  if (res.closed || res.destroyed) closed();
+  else res.once('close', closed);
   headers.set('accept', 'text/event-stream');
   const response = await yoga.fetch(
     `http://localhost${req.url ?? '/graphql'}`,
@@ -216,6 +219,8 @@ export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, yo
     throw work.signal.aborted ? abortReason(work.signal) : err;
   } finally {
     work.stop();
+    // built: the body is no longer needed, however long the response takes to write
+    read?.release();
   }
   if (work.signal.aborted) throw abortReason(work.signal);
   // JSON results are compressed per Accept-Encoding; Content-Length is set there.

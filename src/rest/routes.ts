@@ -67,8 +67,15 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, serv
     if (!route) throw notFound(`no route ${path}; available: ${Object.keys(ROUTES).join(', ')}`);
     const query = new QueryParams(rawQuery, posted ? [...CONTROL_PARAMS] : restParamNames(route.spec));
     // a POST reads the JSON body (within the process-wide body budget): its parameters, or its whole request; a GET the query
-    const body = posted && (await readBody(req, res, MAX_BODY_BYTES, services.bodies)).bytes;
-    const parsed = !body ? route.parse(restSource(query)) : posted.read ? posted.read(body) : route.parse(posted.source(body));
+    const read = posted ? await readBody(req, res, MAX_BODY_BYTES, services.bodies) : undefined;
+    const body = read?.bytes;
+    let parsed: ReturnType<typeof route.parse>;
+    try {
+      parsed = !body || !posted ? route.parse(restSource(query)) : posted.read ? posted.read(body) : route.parse(posted.source(body));
+    } finally {
+      // parsed: the body's bytes leave the budget, whatever the request does next
+      read?.release();
+    }
     const settings = readRequestSettings(query, req.headers);
     const key = services.pageCache?.enabled && parsed.cacheKey?.(settings);
     let page = key ? services.pageCache!.get(key) : undefined;
