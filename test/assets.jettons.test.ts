@@ -844,7 +844,15 @@ describe('PayloadTexts', () => {
     const raw = new RawTexts();
     const payloads = new PayloadTexts({
       raw,
-      services: { decoder: { decoded: (key: string, boc: string) => (calls.push(key), { type: 't', json: `{"@type":"${boc.length}"}` }) } as never },
+      services: {
+        decoder: {
+          decoded: (key: string, boc: string) => {
+            calls.push(key);
+            const json = `{"@type":"${boc.length}"}`;
+            return { type: 't', json, bytes: Buffer.from(json) };
+          },
+        } as never,
+      },
     });
     const a = commentPayload('a');
     const [m1, m2, m3] = [payloads.decoded(a), payloads.decoded(a), payloads.decoded(commentPayload('b'))];

@@ -76,8 +76,8 @@ export class BodyDecoder {
       const value = decodeBody(body);
       if (value === null) return { value: null, size: null };
       const bytes = this.cache ? ownBytes(value.json) : Buffer.from(value.json);
-      // `remembered` weighs every length as UTF-16 (twice): the text's bytes add half its length again
-      return { value: { ...value, bytes }, size: value.json.length * 1.5 + value.type.length + (value.comment?.length ?? 0) };
+      // `remembered` weighs every length as UTF-16 (twice): the bytes (and about 100 of a buffer of their own) as half
+      return { value: { ...value, bytes }, size: value.json.length + (bytes.length + 100) / 2 + value.type.length + (value.comment?.length ?? 0) };
     });
   }
 
