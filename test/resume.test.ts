@@ -541,7 +541,9 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     await feed.return();
   });
 
-  it('runs at most LIVE_RESUME_CONCURRENCY replay steps at once however many clients resume together, and reads the database in them only', async () => {
+  it('runs at most LIVE_RESUME_CONCURRENCY replay steps at once however many clients resume together, and reads the database in them only (the address book and metadata asked for included)', async () => {
+    // clients that ask for the address book and metadata: rendering a replayed event reads them, within the steps too
+    const SUBSCRIPTION = { types: ['transactions'], addresses: [ACCOUNT], include_address_book: true, include_metadata: true };
     const CONCURRENCY = 2;
     const CLIENTS = 12;
     const tracked = contextsDatabase(db.reader);
@@ -578,6 +580,7 @@ describe.skipIf(!(await redisAvailable()))(`resumable live streams, on ${backend
     tracked.open();
     await eventually(() => clients.every((c) => rootsOf(c.events()).length === 3), 20_000, 'every client told the three blocks');
     for (const c of clients) expect(c.events()).toEqual(staying.events());
+    expect(clients[0].events().every((d: { address_book?: object }) => d.address_book !== undefined)).toBe(true);
     expect(rootsOf(staying.events())).toEqual(written.slice(from));
     // never more request contexts reading at once than steps allowed, and nothing read outside a step
     expect(tracked.seen.maxContexts).toBe(CONCURRENCY);

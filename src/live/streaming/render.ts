@@ -1,3 +1,4 @@
+import type { LimitFunction } from 'p-limit';
 import type { Services } from '../../context';
 import { createRequestContext } from '../../context';
 import { BodyDecoder } from '../../decode/cache';
@@ -22,6 +23,8 @@ interface TraceView {
   raw: RawTexts;
   actions: { row: ActionRow; wire: WireAction }[];
   book?: Promise<{ address_book: Record<string, unknown>; metadata: Record<string, unknown> }>;
+  /** Made for a replayed event (its subscriber's own): what it still reads takes a replay step's turn. */
+  replayed: boolean;
 }
 
 const traceViews = new WeakMap<TraceEvent, Promise<TraceView>>();
@@ -40,6 +43,7 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
         transactions: new Map(wire.map((t) => [t.hash, t])),
         raw: ctx.raw,
         actions: event.trace.actions.map((row) => ({ row, wire: toWireAction(row, services.network) })),
+        replayed: event.brought !== undefined,
       };
     })();
     traceViews.set(event, found);
@@ -47,16 +51,21 @@ function view(services: Services, event: TraceEvent): Promise<TraceView> {
   return found;
 }
 
-/** The address book and metadata over every address of the trace, fetched once for every client that asks. */
-function enrichment(services: Services, v: TraceView) {
-  v.book ??= freshBookAndMetadata(
-    createRequestContext(services),
-    [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))],
-    {
-      noAddressBook: false,
-      noMetadata: false,
-    },
-  ).catch(() => ({ address_book: {}, metadata: {} }));
+/**
+ * The address book and metadata over every address of the trace, fetched once for every client that asks; for a
+ * replayed event within the replay steps' limit (`steps`), so that a reconnect storm queues rather than hammers.
+ */
+function enrichment(services: Services, v: TraceView, steps: LimitFunction | undefined) {
+  const fetch = () =>
+    freshBookAndMetadata(
+      createRequestContext(services),
+      [...addressesOf([...v.transactions.values()]), ...v.actions.flatMap((a) => addressesOfAction(a.wire))],
+      {
+        noAddressBook: false,
+        noMetadata: false,
+      },
+    );
+  v.book ??= (v.replayed && steps ? steps(fetch) : fetch()).catch(() => ({ address_book: {}, metadata: {} }));
   return v.book;
 }
 
@@ -133,6 +142,8 @@ export class StreamingClient {
   constructor(
     private readonly services: Services,
     settings: ClientSettings,
+    /** The live runtime's replay steps: what a replayed event still reads runs within them. */
+    private readonly steps?: LimitFunction,
   ) {
     this.current = settings;
     this.signature = signatureOf(settings);
@@ -250,7 +261,7 @@ export class StreamingClient {
   /** The address book and metadata this client asked for, over `addresses` (null: the whole trace's). */
   private async extras(s: ClientSettings, v: TraceView, addresses: string[] | null) {
     if (!s.includeAddressBook && !s.includeMetadata) return {};
-    const { address_book, metadata } = await enrichment(this.services, v);
+    const { address_book, metadata } = await enrichment(this.services, v, this.steps);
     return {
       ...(s.includeAddressBook ? { address_book: addresses ? pick(address_book, addresses) : address_book } : {}),
       ...(s.includeMetadata ? { metadata: addresses ? pick(metadata, addresses) : metadata } : {}),

@@ -152,7 +152,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     throw err;
   }
   const release = admission.release;
-  const client = new StreamingClient(services, settings);
+  const client = new StreamingClient(services, settings, live.replaySteps);
   const feed = openFeed(services, live, interest(settings), after);
   // on every frame: a client that got no event yet still has a place to resume from
   const idLine = () => (feed.lastId === undefined ? '' : `id: ${feed.lastId}\n`);
@@ -203,7 +203,7 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
       throw err;
     }
   };
-  const client = new StreamingClient(services, settings);
+  const client = new StreamingClient(services, settings, live.replaySteps);
   let feed = openFeed(services, live, interest(settings));
   const run = (f: LiveFeed) =>
     void pump(
