@@ -29,6 +29,8 @@ export interface FeedOptions {
   maxBlocks: number;
   /** Runs each step of a replay, so that a reconnect storm reads the database a few steps at a time. */
   steps: LimitFunction;
+  /** Whether a replay step brings along what the Streaming API renders its events from (`TraceEvent.brought`). */
+  brings: boolean;
 }
 
 /** Keys of traces told by a replay that the stream remembers, so that the emulator's late finalization is not told again. */
@@ -196,7 +198,7 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
       this.at = start;
       yield [{ kind: 'resume_too_old', oldest: encodeCursor({ at: start, told: 0, ahead: new Map() }) }];
     }
-    for await (const events of replayLog(this.services, interest, start, to)) {
+    for await (const events of replayLog(this.services, interest, start, to, this.opts.brings)) {
       const items: FeedItem[] = [];
       for (const event of events) {
         const exact = comparePositions(event.at!, start) === 0;
@@ -231,6 +233,10 @@ export class LiveFeed implements AsyncIterableIterator<FeedItem> {
 }
 
 /** A subscription to `interest` as a resumable feed, replaying first what came after `after` when given. */
-export function openFeed(services: Services, live: LiveRuntime, interest: Interest, after?: Cursor): LiveFeed {
-  return new LiveFeed(services, live.hub, live.hub.subscribe(interest), { after, maxBlocks: live.limits.resumeMaxBlocks, steps: live.replaySteps });
+/**
+ * A feed of `interest`'s events, after `after` when given; `brings` for the Streaming API, which renders replayed
+ * events from what their steps read (GraphQL resolves its selected fields itself).
+ */
+export function openFeed(services: Services, live: LiveRuntime, interest: Interest, after?: Cursor, brings = false): LiveFeed {
+  return new LiveFeed(services, live.hub, live.hub.subscribe(interest), { after, maxBlocks: live.limits.resumeMaxBlocks, steps: live.replaySteps, brings });
 }

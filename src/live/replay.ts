@@ -42,7 +42,7 @@ export async function replayEnd(services: Services, hub: LiveHub): Promise<numbe
  * with a transaction of the accounts (or with the trace keys), and the accounts' jetton wallets (or the wallets
  * owned by them) whose stored state a transaction of those blocks left.
  */
-export async function* replayLog(services: Services, interest: ReplayInterest, from: Position, to: number): AsyncGenerator<LiveEvent[]> {
+export async function* replayLog(services: Services, interest: ReplayInterest, from: Position, to: number, brings = true): AsyncGenerator<LiveEvent[]> {
   const ctx = createRequestContext(services);
   await ctx.db.catchUp?.(to);
   const accounts = [...interest.accounts];
@@ -67,7 +67,8 @@ export async function* replayLog(services: Services, interest: ReplayInterest, f
     const jettons = changed.filter((row) => within(jettonPosition(row)));
     // each step reads with a context of its own: its loaders hold only its page
     const step = createRequestContext(services);
-    yield await withRendering(step, await loggedEvents(step, traces, jettons));
+    const events = await loggedEvents(step, traces, jettons);
+    yield brings ? await withRendering(step, events) : events;
     if (end.ord === END && end.seqno === to) return;
     at = end;
     inclusive = false;

@@ -153,7 +153,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
   }
   const release = admission.release;
   const client = new StreamingClient(services, settings, live.replaySteps);
-  const feed = openFeed(services, live, interest(settings), after);
+  const feed = openFeed(services, live, interest(settings), after, true);
   // on every frame: a client that got no event yet still has a place to resume from
   const idLine = () => (feed.lastId === undefined ? '' : `id: ${feed.lastId}\n`);
   const keepalive = setInterval(() => res.write(`: keepalive\n${idLine()}\n`), KEEPALIVE_MS);
@@ -204,7 +204,7 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
     }
   };
   const client = new StreamingClient(services, settings, live.replaySteps);
-  let feed = openFeed(services, live, interest(settings));
+  let feed = openFeed(services, live, interest(settings), undefined, true);
   const run = (f: LiveFeed) =>
     void pump(
       f,
@@ -246,7 +246,7 @@ function serveSocket(ws: WebSocket, socket: GuardedSocket, req: IncomingMessage,
           if (after) {
             // a resume starts a feed of its own: what it replays follows the reply
             feed.return();
-            feed = openFeed(services, live, interest(next), after);
+            feed = openFeed(services, live, interest(next), after, true);
             reply(id, { status: 'subscribed', ...(feed.lastId ? { event_id: feed.lastId } : {}) });
             return void run(feed);
           }
