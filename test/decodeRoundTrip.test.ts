@@ -18,7 +18,7 @@ import { decodeBody, decodedOpcode } from '../src/decode/index.js';
 import { compileSchema, readSchemaOrder, readSchemaTexts, SCHEMA_DIR } from '../src/decode/schema.js';
 import type { Constructor, TypeExpr } from '../src/decode/tlbAst.js';
 import { fixturePath } from './helpers/fixtures';
-import { type Built, mulberry32, Retry, TlbBuilder } from './helpers/tlbBuild.js';
+import { attemptBody, type Built, mulberry32, Retry, TlbBuilder } from './helpers/tlbBuild.js';
 
 const SAMPLES = 6;
 const ATTEMPTS = 80;
@@ -187,16 +187,8 @@ describe('decoder over the 944-constructor schema set', () => {
       let printed = 0;
       let shadowed = 0;
       for (let attempt = 0; attempt < 4 * bodies && printed < bodies; attempt++) {
-        let cell: Cell;
-        try {
-          cell = builder.buildConstructor(
-            c,
-            c.resultArgs.map(() => nat(attempt % 3)),
-          ).cell;
-        } catch (e) {
-          if (e instanceof Retry || /overflow|too many references/i.test((e as Error).message)) continue;
-          throw e;
-        }
+        const cell = attemptBody(builder, c, attempt);
+        if (!cell) continue;
         const mine = own?.dec(cell.beginParse(), { budget: newBudget(), printerRefs: PRINTER_REF_LIMIT, depth: 0, inner: decodeCell });
         if (mine === undefined) continue;
         printed++;

@@ -8,7 +8,7 @@ import { exampleUrls } from '../src/rest/docsPage';
 import type { Database } from '../src/db/types';
 import { importDocument, importFile } from '../src/import/importFile';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
-import { DEMO_TABS, importDemo } from './helpers/demo';
+import { ALL_TABS, DEMO_TABS, importDemo } from './helpers/demo';
 import { fixtureText, transactionsOf } from './helpers/fixtures';
 import { startService } from './helpers/service';
 import { syntheticTrace } from './helpers/synthetic';
@@ -173,30 +173,6 @@ describe.each(await availableBackends())('examples that run as they are, on %s',
     ]);
   });
 });
-
-/** GraphiQL's tabs on a database holding a row of every table an example reads, in order (no Live tab: live events are off). */
-const ALL_TABS = [
-  'BlockTransactions',
-  'PendingTraces',
-  'Trace',
-  'Navigate',
-  'Account',
-  'Message',
-  'Traces',
-  'Actions',
-  'NftCollections',
-  'NftItemsByCollection',
-  'AccountNfts',
-  'NftTransfers',
-  'NftSales',
-  'JettonHolders',
-  'AccountJettons',
-  'JettonTransfers',
-  'JettonBurns',
-  'TopAccounts',
-  'AccountContracts',
-  'TraceBalanceChanges',
-];
 
 /**
  * A generated database (`cli generate`: blocks, traces pending and complete with actions, every asset table) has

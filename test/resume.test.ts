@@ -9,7 +9,7 @@ import { encodeCursor, END, parseCursor } from '../src/live/cursor';
 import { DatabaseFinalityWatcher } from '../src/live/dbWatcher';
 import { openFeed } from '../src/live/feed';
 import { LiveRuntime } from '../src/live/runtime';
-import { LIMITS, eventually, sseClient, startLiveService, until, wsClient } from './helpers/live';
+import { LIMITS, eventually, sseClient, sseRequest, startLiveService, until, wsClient } from './helpers/live';
 import { availableBackends, createTestDatabase, type TestDatabase } from './helpers/databases';
 import { freshRedisUrl, redisAvailable } from './helpers/redis';
 import { testServices } from './helpers/service';
@@ -119,40 +119,14 @@ const TRANSPORTS: Record<string, (base: string, after?: string) => Promise<LiveC
     };
   },
   'GraphQL over SSE': async (base, after) => {
-    const abort = new AbortController();
-    const res = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ query: graphqlQuery(after) }),
-      signal: abort.signal,
-    });
-    expect(res.status).toBe(200);
-    const payloads: any[] = [];
-    let ended = false;
-    void (async () => {
-      let buffer = '';
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += Buffer.from(chunk).toString('utf8');
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^data: (.+)$/m.exec(frame)?.[1];
-            if (/^event: complete$/m.test(frame) || data === undefined) continue;
-            payloads.push(JSON.parse(data));
-          }
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-    })();
+    const stream = await sseRequest(`${base}/graphql`, { query: graphqlQuery(after) });
+    expect(stream.res.status).toBe(200);
+    const payloads = () => stream.frames.filter((f) => f.event === 'next').map((f) => f.data);
     return {
-      told: () => payloads.map(graphqlTold),
-      lastId: () => payloads.at(-1)?.data?.transactions.cursor,
-      ended: () => ended,
-      close: () => abort.abort(),
+      told: () => payloads().map(graphqlTold),
+      lastId: () => payloads().at(-1)?.data?.transactions.cursor,
+      ended: stream.ended,
+      close: stream.close,
     };
   },
 };

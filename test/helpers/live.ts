@@ -72,10 +72,13 @@ export async function eventually(condition: () => boolean, ms = 5000, what = 'th
   await until(() => (condition() ? [true] : []), Boolean, ms, what);
 }
 
-/** A Streaming API client over SSE: its response status, the frames it got (event name and parsed data), and close. */
-export async function sseClient(base: string, body: unknown, headers: Record<string, string> = {}) {
+/**
+ * A POST answered as server-sent events: its frames as they arrive (event, parsed data, id), its comments, and
+ * whether it has ended; a response that is not a stream is left unread.
+ */
+export async function sseRequest(url: string, body: unknown, headers: Record<string, string> = {}) {
   const abort = new AbortController();
-  const res = await fetch(`${base}/api/streaming/v2/sse`, {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -96,7 +99,7 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
             buffer = buffer.slice(end + 2);
             if (frame.startsWith(':')) comments.push(frame);
             const event = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
-            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            const data = /^data: (.+)$/m.exec(frame)?.[1];
             const id = /^id: (.*)$/m.exec(frame)?.[1];
             if (data !== undefined) frames.push({ event, data: JSON.parse(data), ...(id === undefined ? {} : { id }), at: performance.now() });
           }
@@ -107,6 +110,12 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
       ended = true;
     })();
   }
+  return { res, frames, comments, ended: () => ended, close: () => abort.abort() };
+}
+
+/** A Streaming API client over SSE: the events it got, the id to resume from, and a way to leave. */
+export async function sseClient(base: string, body: unknown, headers: Record<string, string> = {}) {
+  const { res, frames, comments, ended, close } = await sseRequest(`${base}/api/streaming/v2/sse`, body, headers);
   return {
     status: res.status,
     json: res.headers.get('content-type')?.includes('json') ? await res.json() : undefined,
@@ -116,8 +125,8 @@ export async function sseClient(base: string, body: unknown, headers: Record<str
     /** The id of the last event received (what a client sends back as Last-Event-ID). */
     lastId: () => frames.filter((f) => f.id !== undefined).at(-1)?.id,
     /** Whether the stream has ended (the server closed it, or the client did). */
-    ended: () => ended,
-    close: () => abort.abort(),
+    ended,
+    close,
   };
 }
 

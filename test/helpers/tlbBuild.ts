@@ -247,23 +247,30 @@ export class TlbBuilder {
  */
 export function* randomBodies(schema: CompiledSchema, seed: number, attempts: number): Generator<{ constructor: Constructor; cell: Cell; attempt: number }> {
   const builder = new TlbBuilder(schema.compiler, mulberry32(seed));
-  const nat = (v: number): TypeExpr => ({ k: 'nat', e: { k: 'num', v } });
   const { slots, special } = schema.order;
   for (const slot of [...slots, ...Object.values(special.byOpcodeName), ...special.unknownOpcode]) {
     for (const c of schema.compiler.byType.get(slot) ?? []) {
       for (let attempt = 0; attempt < attempts; attempt++) {
-        let cell: Cell;
-        try {
-          cell = builder.buildConstructor(
-            c,
-            c.resultArgs.map(() => nat(attempt % 3)),
-          ).cell;
-        } catch (e) {
-          if (e instanceof Retry || /overflow|too many references/i.test((e as Error).message)) continue;
-          throw e;
-        }
-        yield { constructor: c, cell, attempt };
+        const cell = attemptBody(builder, c, attempt);
+        if (cell) yield { constructor: c, cell, attempt };
       }
     }
+  }
+}
+
+/**
+ * A random body of constructor `c`, its run-time naturals all `attempt % 3`; undefined when the builder cannot make
+ * one (a value that does not fit its cell, a retry the builder asked for).
+ */
+export function attemptBody(builder: TlbBuilder, c: Constructor, attempt: number): Cell | undefined {
+  const nat = (v: number): TypeExpr => ({ k: 'nat', e: { k: 'num', v } });
+  try {
+    return builder.buildConstructor(
+      c,
+      c.resultArgs.map(() => nat(attempt % 3)),
+    ).cell;
+  } catch (e) {
+    if (e instanceof Retry || /overflow|too many references/i.test((e as Error).message)) return undefined;
+    throw e;
   }
 }
