@@ -21,12 +21,16 @@ const folders: string[] = [];
 
 const CODE = /^(src|scripts|bench|test\/helpers)\/.*\.(ts|js|cjs|sql)$|^schema\.graphql$/;
 const code = new Map(files.filter((f) => CODE.test(f)).map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
-const words = new Set([...code.values()].flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+/** Code without its comments (block comments, and lines that are comments): a name only a comment mentions is not code. */
+const uncommented = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*(\/\/|--|#).*$/gm, ' ');
+const words = new Set([...code.values()].flatMap((text) => uncommented(text).match(/[A-Za-z_$][\w$]*/g) ?? []));
 
 /** Named but served rather than kept in the repository, or not this code's own name (`dist/` is the build's). */
 const ELSEWHERE = new Set([
   'openapi.json', // served at /api/v3/openapi.json
-  'intN', // a TL-B built-in type
+  'intN', // TL-B built-in types
+  'uintN',
+  'ParseBool', // Go's strconv.ParseBool, whose vocabulary the boolean parameters take
 ]);
 
 const FILE = /[\w.-]+(?:\/[\w.-]+)*\.(?:ts|js|cjs|sql|json|graphql|tlb|md)\b/g;
