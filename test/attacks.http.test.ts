@@ -12,7 +12,7 @@ import { Limiter } from '../src/http/limiter';
 import { RateLimiter } from '../src/http/rateLimit';
 import { createHttpServer } from '../src/http/server';
 import { importDocument } from '../src/import/importFile';
-import { LiveRuntime } from '../src/live/runtime';
+import { LiveRuntime, MESSAGE_BYTES_PER_ADDRESS } from '../src/live/runtime';
 import { STREAMING_SSE } from '../src/live/streaming/transport';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { fixtureText, realTestnetTraces } from './helpers/fixtures';
@@ -300,7 +300,7 @@ describe('issue 20, the HTTP rows', () => {
       expect(gqlOpen).toBeLessThan(10);
       expect(gqlStatuses.slice(gqlOpen).every((s) => s === 429)).toBe(true);
       expect([...refusals]).toEqual(['followed addresses limit reached for this client address: N followed + N new > max N (LIVE_MAX_ADDRESSES_PER_IP)']);
-      expect(gqlFollowed).toBeGreaterThan((gqlOpen * (2 * size)) / 700);
+      expect(gqlFollowed).toBeGreaterThan((gqlOpen * (2 * size)) / MESSAGE_BYTES_PER_ADDRESS);
       expect(gqlFollowed).toBeLessThanOrEqual(config.live.maxAddressesPerIp);
       // nothing of the padding stays with a Streaming API subscription: nothing is charged for it
       expect(sseStatuses.every((s) => s === 200)).toBe(true);

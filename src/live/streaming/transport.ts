@@ -126,11 +126,14 @@ async function readSubscription(
     return { settings, after };
   } catch (err) {
     const id = err instanceof SubscriptionError ? err.id : settings?.id;
-    if (err instanceof SubscriptionError || err instanceof LiveLimitError)
-      return void json(res, err instanceof LiveLimitError ? err.status : 400, { ...(id === undefined ? {} : { id }), error: err.message });
+    if (err instanceof SubscriptionError || err instanceof LiveLimitError) return void refuse(res, err instanceof LiveLimitError ? err.status : 400, id, err);
     throw err;
   }
 }
+
+/** A subscription refused, as TON Center answers it: its id (when it has one) and the error. */
+const refuse = (res: ServerResponse, status: number, id: string | undefined, err: Error) =>
+  json(res, status, { ...(id === undefined ? {} : { id }), error: err.message });
 
 /**
  * `POST /api/streaming/v2/sse`: TON Center's Streaming API over server-sent events. The body is the
@@ -148,7 +151,7 @@ export async function serveSse(req: IncomingMessage, res: ServerResponse, servic
     admission.reserve(followed(settings));
   } catch (err) {
     admission?.release();
-    if (err instanceof LiveLimitError) return json(res, err.status, { ...(settings.id === undefined ? {} : { id: settings.id }), error: err.message });
+    if (err instanceof LiveLimitError) return refuse(res, err.status, settings.id, err);
     throw err;
   }
   const release = admission.release;
